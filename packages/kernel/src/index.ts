@@ -1,0 +1,5 @@
+// @delve/kernel: the game-module contract, lobby lifecycle, command pipeline, event-store port and RNG.
+export * from './errors';
+export * from './module';
+export * from './random';
+export * from './store';

@@ -1,0 +1,72 @@
+// The GameModule contract: what every pure rules module exports, and the types it shares with the kernel.
+import type { TSchema } from '@sinclair/typebox';
+import type { Random } from './random';
+
+/** A seat at the table, 0-based in clockwise order ("to the left" is seat + 1). */
+export type Seat = number;
+
+/** Who is looking: a seated player, an anonymous spectator, or the omniscient auditor (after the end or with an admin key). */
+export type Viewer = { kind: 'seat'; seat: Seat } | { kind: 'spectator' } | { kind: 'audit' };
+
+/** Every command and event is a plain JSON object discriminated by `type`. */
+export interface Message {
+  readonly type: string;
+}
+
+/** Who sent a command: a seated player, or the module's own automaton (e.g. the raid's Dungeon). */
+export type Actor = { kind: 'seat'; seat: Seat } | { kind: 'automaton' };
+
+/** What `decide` may use besides the state: the acting party and a deterministic random source. */
+export interface DecideContext {
+  readonly actor: Actor;
+  /** Deterministic for this game and revision; every outcome drawn must be written into an event. */
+  readonly random: Random;
+}
+
+/** Where a game stands, as the lobby and clients need it. */
+export interface GameStatus {
+  /** Free-form phase name owned by the module (e.g. "play", "defend", "finished"). */
+  readonly phase: string;
+  /** Seats whose command the game is waiting for (several while an interrupt window is open). */
+  readonly awaiting: readonly Seat[];
+  /** Set once the game is over: the winning seats (empty when nobody wins, e.g. everyone died). */
+  readonly winners?: readonly Seat[];
+}
+
+/**
+ * A pure rules module. No I/O, no clock, no Math.random: everything nondeterministic comes in through
+ * `ctx.random`, and its outcome is recorded in the events so `evolve` never draws.
+ */
+export interface GameModule<C extends Message, E extends Message, S, V, O = unknown> {
+  readonly name: string;
+  readonly rulesVersion: string;
+  /** JSON Schema (TypeBox) of the options accepted at game creation. */
+  readonly optionsSchema: TSchema;
+  /** JSON Schema of every command (a union discriminated by `type`); the API validates input against it. */
+  readonly commandSchema: TSchema;
+  /** JSON Schema of every event. */
+  readonly eventSchema: TSchema;
+  /** Seat counts the module accepts for these options; throws RuleViolation when the options do not allow `seats`. */
+  checkSeats(options: O, seats: number): void;
+  /** The state before the first module event. */
+  initialState(options: O, seats: number): S;
+  /** The deal: events that set the game up once every seat is claimed. */
+  setup(state: S, random: Random): E[];
+  /** Enforce the rules; return the events the command causes, or throw RuleViolation. */
+  decide(command: C, state: S, ctx: DecideContext): E[];
+  /** Apply one event. Total: never throws, never mutates `state`, never draws. */
+  evolve(state: S, event: E): S;
+  /** The state as `viewer` may see it. */
+  view(state: S, viewer: Viewer): V;
+  /** What `viewer` may see of `event`, or null when it must not see it at all. `state` is the state before the event. */
+  redact(event: E, viewer: Viewer, state: S): E | null;
+  /** Every command `seat` may send now, each accepted by `decide` as is. */
+  legalCommands(state: S, seat: Seat): C[];
+  /** A server-driven actor: the next command it takes, or null when it has nothing to do. */
+  automaton?(state: S): C | null;
+  status(state: S): GameStatus;
+}
+
+/** A module with its type parameters erased, as registries and the API hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<any, any, any, any, any>;

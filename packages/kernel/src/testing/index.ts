@@ -1,0 +1,3 @@
+// Test support shared by every package: decider specifications and the event-store contract suite.
+export { specFor, type SpecSetup, type WhenOptions } from './spec';
+export { deepFreeze } from './freeze';
