@@ -1,3 +1,6 @@
 // Test support shared by every package: decider specifications and the event-store contract suite.
 export { specFor, type SpecSetup, type WhenOptions } from './spec';
 export { deepFreeze } from './freeze';
+export { InMemoryEventStore } from './memoryStore';
+export { eventStoreContract } from './storeContract';
+export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
