@@ -3,3 +3,7 @@ export * from './errors';
 export * from './module';
 export * from './random';
 export * from './store';
+export * from './lobby';
+export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
+export { StateCache } from './cache';
+export * from './service';

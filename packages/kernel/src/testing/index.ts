@@ -4,3 +4,4 @@ export { deepFreeze } from './freeze';
 export { InMemoryEventStore } from './memoryStore';
 export { eventStoreContract } from './storeContract';
 export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
+export { toyGame, type ToyCommand, type ToyEvent, type ToyState, type ToyView } from './toyGame';

@@ -1,0 +1,98 @@
+// The pure core of the pipeline: one lobby or game input → the events it causes. Live play and the audit share it.
+import { RuleViolation } from './errors';
+import { evolveRecord, type GameRecord, type LobbyEvent } from './lobby';
+import type { Actor, AnyGameModule, Message, Seat } from './module';
+import { randomFor } from './random';
+
+/** An input to a game stream after creation, as recorded in the first event's metadata (`command`). */
+export type GameInput =
+  | { kind: 'claim'; seat: Seat; name: string | null; tokenHash: string }
+  | { kind: 'start' }
+  | { kind: 'abandon'; by: Seat | null }
+  | { kind: 'play'; seat: Seat; command: Message };
+
+export interface BatchEvent {
+  readonly event: Message;
+  /** 'seat:<n>', 'automaton' or 'lobby'. */
+  readonly actor: string;
+}
+
+/** More automaton steps than this after one command means a module bug, not a long turn. */
+const AUTOMATON_STEP_LIMIT = 10_000;
+
+/**
+ * Decide `input` against `record`: the events it causes, folded in order, including the deal when the
+ * game starts, every automaton step it sets off and GameFinished when the module reports winners.
+ * Randomness for each decision is drawn from (seed, revision the decision is made at).
+ */
+export function decideBatch(record: GameRecord, module: AnyGameModule, input: GameInput): { events: BatchEvent[]; record: GameRecord } {
+  const events: BatchEvent[] = [];
+  let current = record;
+  const emit = (event: Message | LobbyEvent, actor: string) => {
+    events.push({ event, actor });
+    current = evolveRecord(current, event, module, current.revision + 1);
+  };
+
+  switch (input.kind) {
+    case 'claim': {
+      if (current.status !== 'open') throw new RuleViolation('game/not-open', 'seats can only be claimed before the game starts');
+      const seat = current.seats[input.seat];
+      if (!seat) throw new RuleViolation('game/no-such-seat', `seat ${input.seat} does not exist`);
+      if (seat.claimed) throw new RuleViolation('game/seat-taken', `seat ${input.seat} is already claimed`);
+      emit({ type: 'SeatClaimed', seat: input.seat, name: input.name, tokenHash: input.tokenHash }, 'lobby');
+      if (current.seats.every((s) => s.claimed)) start();
+      break;
+    }
+    case 'start':
+      if (current.status !== 'open') throw new RuleViolation('game/not-open', 'the game has already started or ended');
+      if (!current.seats.some((s) => s.claimed)) throw new RuleViolation('game/no-players', 'claim at least one seat before starting');
+      start();
+      break;
+    case 'abandon':
+      if (current.status !== 'open' && current.status !== 'active') {
+        throw new RuleViolation('game/over', 'the game has already ended');
+      }
+      emit({ type: 'GameAbandoned', by: input.by }, input.by === null ? 'lobby' : `seat:${input.by}`);
+      break;
+    case 'play': {
+      if (current.status !== 'active') throw new RuleViolation('game/not-active', `the game is ${current.status}, not accepting moves`);
+      const actor: Actor = { kind: 'seat', seat: input.seat };
+      for (const event of module.decide(input.command, current.state, { actor, random: randomFor(current.seed, current.revision) })) {
+        emit(event, `seat:${input.seat}`);
+      }
+      settle();
+      break;
+    }
+  }
+  return { events, record: current };
+
+  function start() {
+    emit({ type: 'GameStarted' }, 'lobby');
+    for (const event of module.setup(current.state, randomFor(current.seed, current.revision))) emit(event, 'lobby');
+    settle();
+  }
+
+  /** Let the automaton act until it has nothing to do, then finish the game if the module reports winners. */
+  function settle() {
+    for (let step = 0; module.automaton && current.status === 'active'; step++) {
+      if (step >= AUTOMATON_STEP_LIMIT) throw new Error(`${module.name}: automaton did not settle`);
+      const command = module.automaton(current.state);
+      if (!command) break;
+      const ctx = { actor: { kind: 'automaton' } as const, random: randomFor(current.seed, current.revision) };
+      for (const event of module.decide(command, current.state, ctx)) emit(event, 'automaton');
+    }
+    const winners = module.status(current.state).winners;
+    if (current.status === 'active' && winners) emit({ type: 'GameFinished', winners: [...winners], seed: current.seed }, 'lobby');
+  }
+}
+
+/** Structural equality of JSON values, ignoring key order (stores such as JSONB do not keep it). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

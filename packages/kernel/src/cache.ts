@@ -1,0 +1,25 @@
+// A small LRU of folded states keyed by stream; entries carry their revision and are caught up before use.
+export class StateCache<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): T | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      // Re-insert to mark as most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}

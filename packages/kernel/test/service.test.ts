@@ -1,0 +1,233 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import t from 'tap';
+import { ConflictError, ForbiddenError, NotFoundError, RuleViolation, ValidationError, WrongExpectedVersionError } from '../src/errors';
+import { GameService, gameStream } from '../src/service';
+import type { EventStore } from '../src/store';
+import { InMemoryEventStore, toyGame } from '../src/testing/index';
+
+const modules = { toy: toyGame };
+const serviceOn = (store: EventStore, extra: Partial<ConstructorParameters<typeof GameService>[0]> = {}) =>
+  new GameService({ store, modules, clock: () => new Date('2026-01-01T00:00:00Z'), newId: randomUUID, newSecret: () => randomBytes(32).toString('base64url'), ...extra });
+
+async function startedGame(games: GameService, seats = 2) {
+  const { gameId } = await games.createGame({ module: 'toy', options: {}, seats });
+  const tokens: string[] = [];
+  for (let i = 0; i < seats; i++) tokens.push((await games.claimSeat(gameId, { name: `p${i}` })).token);
+  return { gameId, tokens };
+}
+
+/** Play until the game ends: each awaited seat draws while it can, then stands. */
+async function playOut(games: GameService, gameId: string) {
+  for (let guard = 0; guard < 100; guard++) {
+    const summary = await games.summary(gameId);
+    if (summary.status !== 'active') return summary;
+    const seat = summary.awaiting[0] as number;
+    const [first] = await games.legalCommands(gameId, seat);
+    await games.execute(gameId, first, { seat });
+  }
+  throw new Error('game did not end');
+}
+
+t.test('lobby: create, claim every seat, the deal runs and the game becomes active', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games);
+  const summary = await games.summary(gameId);
+  t.equal(summary.status, 'active');
+  t.same(summary.awaiting, [0]);
+  t.same(summary.seats.map((s) => s.name), ['p0', 'p1']);
+  const types = (await store.readStream(gameStream(gameId))).map((e) => e.type);
+  t.same(types, ['GameCreated', 'SeatClaimed', 'SeatClaimed', 'GameStarted', 'DeckShuffled']);
+});
+
+t.test('lobby: bad module, options and seat counts are rejected before anything is written', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  await t.rejects(games.createGame({ module: 'chess', seats: 2 }), ValidationError);
+  await t.rejects(games.createGame({ module: 'toy', options: { maxCards: 99 }, seats: 2 }), { code: 'game/bad-options' });
+  await t.rejects(games.createGame({ module: 'toy', options: { colour: 'red' }, seats: 2 }), { code: 'game/bad-options' });
+  await t.rejects(games.createGame({ module: 'toy', seats: 7 }), RuleViolation);
+  t.same(await store.readAll(), [], 'nothing written');
+  const { gameId } = await games.createGame({ module: 'toy', seats: 1 });
+  t.equal((await store.readStream(gameStream(gameId)))[0]?.data && ((await store.readStream(gameStream(gameId)))[0]?.data as { options: { maxCards: number } }).options.maxCards, 3, 'defaults applied to options');
+});
+
+t.test('lobby: a seat cannot be claimed twice, nor after the start; explicit start with an empty seat', async (t) => {
+  const games = serviceOn(new InMemoryEventStore());
+  const { gameId } = await games.createGame({ module: 'toy', seats: 3 });
+  await games.claimSeat(gameId, { seat: 1 });
+  await t.rejects(games.claimSeat(gameId, { seat: 1 }), { code: 'game/seat-taken' });
+  await t.rejects(games.claimSeat(gameId, { seat: 5 }), { code: 'game/no-such-seat' });
+  t.equal((await games.claimSeat(gameId)).seat, 0, 'the first free seat by default');
+  await games.startGame(gameId);
+  t.equal((await games.summary(gameId)).status, 'active');
+  await t.rejects(games.claimSeat(gameId), { code: 'game/not-open' });
+  await games.abandonGame(gameId, 0);
+  t.equal((await games.summary(gameId)).status, 'abandoned');
+  await t.rejects(games.execute(gameId, { type: 'Stand' }, { seat: 0 }), { code: 'game/not-active' });
+});
+
+t.test('tokens: a seat token authenticates its own seat only; a wrong token is refused', async (t) => {
+  const games = serviceOn(new InMemoryEventStore());
+  const { gameId, tokens } = await startedGame(games);
+  t.equal(await games.authenticate(gameId, tokens[1] as string), 1);
+  await t.rejects(games.authenticate(gameId, 'not-a-token'), ForbiddenError);
+  const other = await startedGame(games);
+  await t.rejects(games.authenticate(other.gameId, tokens[0] as string), ForbiddenError, "another game's token");
+});
+
+t.test('pipeline: a full game ends with GameFinished revealing the seed whose hash was published', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games, 3);
+  const seedHash = (await games.summary(gameId)).seedHash;
+  const summary = await playOut(games, gameId);
+  t.equal(summary.status, 'finished');
+  const events = await store.readStream(gameStream(gameId));
+  const last = events.at(-1)?.data as { type: string; winners: number[]; seed: string };
+  t.equal(last.type, 'GameFinished');
+  t.same(summary.winners, last.winners);
+  const { createHash } = await import('node:crypto');
+  t.equal(createHash('sha256').update(last.seed).digest('hex'), seedHash);
+  t.equal(events.at(-2)?.type, 'GameScored', 'the automaton scored in the same batch as the last stand');
+  t.equal(events.at(-2)?.metadata.actor, 'automaton');
+});
+
+t.test('pipeline: rule violations and malformed commands change nothing', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games);
+  const before = (await store.readStream(gameStream(gameId))).length;
+  await t.rejects(games.execute(gameId, { type: 'Draw' }, { seat: 1 }), { code: 'toy/not-your-turn' });
+  await t.rejects(games.execute(gameId, { type: 'Score' }, { seat: 0 }), { code: 'toy/automaton-only' });
+  await t.rejects(games.execute(gameId, { type: 'Fly' }, { seat: 0 }), { code: 'command/malformed' });
+  await t.rejects(games.execute(gameId, { type: 'Draw', extra: 1 }, { seat: 0 }), ValidationError);
+  await t.rejects(games.execute(gameId, 'Draw', { seat: 0 }), ValidationError);
+  await t.rejects(games.execute(randomUUID(), { type: 'Draw' }, { seat: 0 }), NotFoundError);
+  await t.rejects(games.execute('../etc', { type: 'Draw' }, { seat: 0 }), NotFoundError);
+  t.equal((await store.readStream(gameStream(gameId))).length, before);
+});
+
+t.test('pipeline: a repeated idempotency key returns the first outcome and appends nothing', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games);
+  const first = await games.execute(gameId, { type: 'Draw' }, { seat: 0, idempotencyKey: 'k-1' });
+  const count = (await store.readStream(gameStream(gameId))).length;
+  const again = await games.execute(gameId, { type: 'Draw' }, { seat: 0, idempotencyKey: 'k-1' });
+  t.equal(again.replayed, true);
+  t.equal(first.replayed, false);
+  t.same(again.events, first.events);
+  t.equal((await store.readStream(gameStream(gameId))).length, count, 'nothing appended');
+  const fresh = serviceOn(store);
+  const third = await fresh.execute(gameId, { type: 'Draw' }, { seat: 0, idempotencyKey: 'k-1' });
+  t.same(third.events, first.events, 'another node with a cold cache recognises the key from the stream');
+});
+
+t.test('pipeline: the response holds the caller’s events redacted; other seats never see the card', async (t) => {
+  const games = serviceOn(new InMemoryEventStore());
+  const { gameId } = await startedGame(games);
+  const result = await games.execute(gameId, { type: 'Draw' }, { seat: 0 });
+  const drawn = result.events.find((e) => e.type === 'CardDrawn')?.data as unknown as { card: number | null };
+  t.type(drawn.card, 'number', 'the drawer sees their card');
+  const log1 = await games.events(gameId, { kind: 'seat', seat: 1 });
+  t.equal((log1.find((e) => e.type === 'CardDrawn')?.data as unknown as { card: number | null }).card, null, 'seat 1 does not');
+  t.notOk(log1.some((e) => e.type === 'DeckShuffled'), 'nobody sees the deck order');
+  const created = log1.find((e) => e.type === 'GameCreated')?.data as unknown as Record<string, unknown>;
+  t.notOk('seed' in created, 'the seed is not in the log before the end');
+  t.notOk(JSON.stringify(log1).includes('tokenHash'), 'token hashes are never served');
+  t.same((await games.view(gameId, { kind: 'seat', seat: 1 }) as { hands: unknown[][] }).hands[0], [null]);
+});
+
+t.test('replay: the view at each revision equals a fresh fold up to it; bad revisions are refused', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games);
+  const views: unknown[] = [];
+  for (let i = 0; i < 3; i++) {
+    const seat = (await games.summary(gameId)).awaiting[0] as number;
+    const result = await games.execute(gameId, { type: 'Draw' }, { seat });
+    views.push({ revision: result.revision, view: await games.view(gameId, { kind: 'spectator' }) });
+  }
+  for (const { revision, view } of views as { revision: number; view: unknown }[]) {
+    t.same(await serviceOn(store).view(gameId, { kind: 'spectator' }, revision), view, `revision ${revision}`);
+  }
+  await t.rejects(games.view(gameId, { kind: 'spectator' }, 999), NotFoundError);
+  await t.rejects(games.view(gameId, { kind: 'spectator' }, -1), ValidationError);
+});
+
+t.test('cache: two nodes on one store stay consistent (each catches up before deciding)', async (t) => {
+  const store = new InMemoryEventStore();
+  const a = serviceOn(store);
+  const b = serviceOn(store);
+  const { gameId } = await startedGame(a);
+  await b.summary(gameId); // warm b's cache
+  await a.execute(gameId, { type: 'Draw' }, { seat: 0 });
+  await t.rejects(b.execute(gameId, { type: 'Draw' }, { seat: 0 }), { code: 'toy/not-your-turn' }, 'b saw a’s move');
+  await b.execute(gameId, { type: 'Draw' }, { seat: 1 });
+  t.same(await a.view(gameId, { kind: 'audit' }), await b.view(gameId, { kind: 'audit' }));
+});
+
+t.test('concurrency: a lost race re-decides against the new state; exhausted retries give ConflictError', async (t) => {
+  const inner = new InMemoryEventStore();
+  let interfere = 0;
+  const racing: EventStore = Object.create(inner, {
+    appendToStream: {
+      value: async (...args: Parameters<EventStore['appendToStream']>) => {
+        if (interfere > 0) {
+          interfere--;
+          throw new WrongExpectedVersionError(args[0], String(args[2]?.expectedRevision), 'later');
+        }
+        return inner.appendToStream(...args);
+      },
+    },
+  });
+  const games = serviceOn(racing, { maxRetries: 2 });
+  const { gameId } = await startedGame(games);
+  interfere = 2;
+  await games.execute(gameId, { type: 'Draw' }, { seat: 0 });
+  t.same((await games.summary(gameId)).awaiting, [1], 'succeeded on the third attempt');
+  interfere = 3;
+  await t.rejects(games.execute(gameId, { type: 'Draw' }, { seat: 1 }), ConflictError);
+});
+
+t.test('concurrency: racing retries of one idempotency key append once', async (t) => {
+  const store = new InMemoryEventStore();
+  const nodes = [serviceOn(store), serviceOn(store), serviceOn(store)];
+  const { gameId } = await startedGame(nodes[0] as GameService);
+  await Promise.all(nodes.map((n) => n.summary(gameId)));
+  const results = await Promise.all(nodes.map((n) => n.execute(gameId, { type: 'Draw' }, { seat: 0, idempotencyKey: 'same' })));
+  t.equal(results.filter((r) => !r.replayed).length, 1, 'one appended, the others replayed');
+  t.equal((await store.readStream(gameStream(gameId))).filter((e) => e.type === 'CardDrawn').length, 1);
+});
+
+t.test('audit: refused before the end; afterwards re-running the commands with the seed reproduces the stream', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games, 3);
+  await t.rejects(games.audit(gameId), { code: 'game/not-over' });
+  await playOut(games, gameId);
+  const audit = await games.audit(gameId);
+  t.equal(audit.verified, true);
+  t.ok(audit.commands.length >= 6, 'the command log is returned');
+  t.notOk(JSON.stringify(audit.commands).includes('tokenHash'), 'without token hashes');
+  const events = await games.events(gameId, { kind: 'seat', seat: 1 });
+  t.ok(events.some((e) => e.type === 'DeckShuffled'), 'after the end everyone sees everything');
+});
+
+t.test('audit: a tampered stream is caught at the first divergent event', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games);
+  await playOut(games, gameId);
+  const forged = randomUUID();
+  const events = await store.readStream(gameStream(gameId));
+  const index = events.findIndex((e) => e.type === 'CardDrawn');
+  await store.appendToStream(
+    gameStream(forged),
+    events.map((e, i) => ({ id: randomUUID(), type: e.type, metadata: e.metadata, data: i === index ? { ...(e.data as object), card: 99 } : e.data })),
+  );
+  const audit = await games.audit(forged);
+  t.equal(audit.verified, false);
+  t.match(audit, { divergence: { revision: index, reason: /different event/ } });
+});
