@@ -1,0 +1,2 @@
+// @delve/store-esdb: the event-store port on EventStoreDB.
+export { EsdbEventStore, openEsdbEventStore } from './esdbEventStore';
