@@ -1,0 +1,51 @@
+// The dungeon registry and the structural queries the rules ask of it (topmost, bottommost, arrows).
+import { dungeonOfTheMadMage } from './dungeon-of-the-mad-mage';
+import { lostMineOfPhandelver } from './lost-mine-of-phandelver';
+import type { Dungeon, DungeonId, Room } from './model';
+import { tombOfAnnihilation } from './tomb-of-annihilation';
+import { undercity } from './undercity';
+
+export * from './model';
+
+/** Every dungeon by id. */
+export const DUNGEONS: Readonly<Record<DungeonId, Dungeon>> = {
+  'tomb-of-annihilation': tombOfAnnihilation,
+  'lost-mine-of-phandelver': lostMineOfPhandelver,
+  'dungeon-of-the-mad-mage': dungeonOfTheMadMage,
+  undercity,
+};
+
+/** Dungeon ids in a stable order. */
+export const DUNGEON_IDS = Object.keys(DUNGEONS) as DungeonId[];
+
+export function isDungeonId(value: string): value is DungeonId {
+  return Object.prototype.hasOwnProperty.call(DUNGEONS, value);
+}
+
+/** The room a marker starts on (309.4a). */
+export function topmostRoom(dungeon: DungeonId): string {
+  return (DUNGEONS[dungeon].rooms[0] as Room).id;
+}
+
+export function roomOf(dungeon: DungeonId, room: string): Room | undefined {
+  return DUNGEONS[dungeon].rooms.find((r) => r.id === room);
+}
+
+/** The rooms the arrows leaving `room` point to (309.5a); empty on the bottommost room. */
+export function nextRooms(dungeon: DungeonId, room: string): readonly string[] {
+  return roomOf(dungeon, room)?.next ?? [];
+}
+
+export function isBottommost(dungeon: DungeonId, room: string): boolean {
+  return nextRooms(dungeon, room).length === 0;
+}
+
+/** Every path from the topmost to the bottommost room, for scenario tests and clients. */
+export function allPaths(dungeon: DungeonId): string[][] {
+  const walk = (room: string): string[][] => {
+    const next = nextRooms(dungeon, room);
+    if (next.length === 0) return [[room]];
+    return next.flatMap((n) => walk(n).map((path) => [room, ...path]));
+  };
+  return walk(topmostRoom(dungeon));
+}

@@ -1,0 +1,79 @@
+// Every command a seat may send now, each one accepted by decide as listed (free amounts are sampled, not enumerated).
+import type { Seat } from '@delve/kernel';
+import type { VentureCommand } from '../commands';
+import type { Token, VentureState } from '../state';
+import { awaitingAnswers, fitsSacrifice, needsOf, tokenTypes } from './resolve';
+import { midAction } from './sba';
+import { isInGame, isOver, seatsInGame } from './table';
+
+function subsets<T>(items: readonly T[]): T[][] {
+  return items.reduce<T[][]>((acc, item) => acc.concat(acc.map((s) => [...s, item])), [[]]);
+}
+
+function resolveOptions(state: VentureState, seat: Seat): VentureCommand[] {
+  const top = state.stack.at(-1);
+  if (!top || top.controller !== seat) return [];
+  const needs = needsOf(top);
+  const players: (Seat | undefined)[] = needs.targetPlayer ? seatsInGame(state) : [undefined];
+  const creatures: (number | undefined)[] = needs.targetCreature
+    ? [undefined, ...state.tokens.filter((t) => tokenTypes(t).includes('creature')).map((t) => t.id)]
+    : [undefined];
+  const own = state.tokens.filter((t) => t.controller === seat);
+  const sacrifices: (Token[] | undefined)[] =
+    needs.sacrifice === null ? [undefined] : subsets(own).filter((s) => s.length <= 3 && fitsSacrifice(s, needs.sacrifice ?? []));
+  const out: VentureCommand[] = [];
+  for (const p of players)
+    for (const c of creatures)
+      for (const s of sacrifices) {
+        out.push({
+          type: 'ResolveTop',
+          ...(p !== undefined ? { targetPlayer: p } : {}),
+          ...(c !== undefined ? { targetToken: c } : {}),
+          ...(s !== undefined && s.length > 0 ? { sacrifice: s.map((t) => t.id) } : {}),
+        });
+      }
+  return out;
+}
+
+/** The commands `seat` may send in `state`. */
+export function legalCommands(state: VentureState, seat: Seat): VentureCommand[] {
+  if (!state.started || isOver(state) || !isInGame(state, seat)) return [];
+  const leave: VentureCommand = { type: 'LeaveGame' };
+  const pending = state.pending;
+  if (pending) {
+    if (pending.seat !== seat) return [leave];
+    const picks: VentureCommand[] =
+      pending.kind === 'dungeon'
+        ? pending.options.map((dungeon) => ({ type: 'ChooseDungeon', dungeon }))
+        : pending.options.map((room) => ({ type: 'ChooseRoom', room }));
+    return [...picks, leave];
+  }
+  const top = state.stack.at(-1);
+  if (midAction(state) && top?.kind === 'room') {
+    if (awaitingAnswers(state, top)[0] !== seat) return [leave];
+    const unless = needsOf(top).unless;
+    const answers: VentureCommand[] = [
+      { type: 'AnswerUnless', pay: false },
+      { type: 'AnswerUnless', pay: true },
+    ];
+    if (unless?.cost.kind === 'sacrifice') {
+      const accepted = unless.cost.anyOf;
+      for (const t of state.tokens)
+        if (t.controller === seat && tokenTypes(t).some((type) => accepted.includes(type))) answers.push({ type: 'AnswerUnless', pay: true, token: t.id });
+    }
+    return [...answers, leave];
+  }
+  const out: VentureCommand[] = [
+    { type: 'Venture' },
+    { type: 'Venture', undercity: true },
+    { type: 'TakeInitiative' },
+    ...resolveOptions(state, seat),
+  ];
+  if (state.active === seat && state.stack.length === 0) out.push({ type: 'AdvanceStep' }, { type: 'PassTurn' });
+  if (state.active === seat && state.step === 'combat-damage')
+    for (const p of seatsInGame(state)) if (p !== seat) out.push({ type: 'ReportCombatDamage', player: p, amount: 1 });
+  out.push({ type: 'AdjustLife', player: seat, amount: 1 }, { type: 'AdjustLife', player: seat, amount: -1 });
+  for (const t of state.tokens) if (t.controller === seat) out.push({ type: 'RemoveToken', token: t.id });
+  out.push(leave);
+  return out;
+}

@@ -1,0 +1,26 @@
+// A decision in progress: events emitted so far and the state they lead to, so later rules see earlier effects.
+import { RuleViolation } from '@delve/kernel';
+import type { VentureEvent } from '../events';
+import { evolve } from '../evolve';
+import type { VentureState } from '../state';
+
+/** Collects the events of one command, folding each into `state` as it is emitted. */
+export class Tx {
+  readonly events: VentureEvent[] = [];
+  constructor(public state: VentureState) {}
+
+  emit(event: VentureEvent): void {
+    this.events.push(event);
+    this.state = evolve(this.state, event);
+  }
+
+  /** The next free id for a token, stack item or dungeon instance (evolve bumps it when the event lands). */
+  nextId(): number {
+    return this.state.nextId;
+  }
+}
+
+/** Reject the command with a stable `venture/…` code. */
+export function fail(code: string, message: string): never {
+  throw new RuleViolation(`venture/${code}`, message);
+}

@@ -1,0 +1,115 @@
+// The table as the companion tracks it: players, turn, command zones, tokens, the initiative and the stack.
+import type { Seat } from '@delve/kernel';
+import type { DungeonId, TokenKind } from './dungeons';
+
+/** Game options. */
+export interface VentureOptions {
+  /** Starting life total: 20 by default, 40 for Commander. */
+  readonly startingLife?: number;
+}
+
+/** The steps the companion marks; only these have dungeon-relevant moments (upkeep trigger, combat damage). */
+export const STEPS = ['upkeep', 'draw', 'main1', 'combat-damage', 'main2', 'end'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** A dungeon card in a player's command zone with the venture marker on `room`. `instance` tells re-entries apart (a new object each time). */
+export interface DungeonInPlay {
+  readonly dungeon: DungeonId;
+  readonly instance: number;
+  readonly room: string;
+}
+
+/** One player at the table. */
+export interface PlayerState {
+  readonly seat: Seat;
+  readonly life: number;
+  /** False once the player has left the game (conceded or lost). */
+  readonly inGame: boolean;
+  /** The dungeon they own in the command zone, if any (309.3: at most one). */
+  readonly dungeon: DungeonInPlay | null;
+  /** Every dungeon they completed, in order (309.7). */
+  readonly completed: readonly DungeonId[];
+}
+
+/** A token on the battlefield created by a room ability. */
+export interface Token {
+  readonly id: number;
+  readonly kind: TokenKind;
+  readonly controller: Seat;
+  /** +1/+1 counters on it. */
+  readonly counters: number;
+}
+
+/** Choices the controller makes as a room ability resolves. */
+export interface ResolveChoices {
+  readonly targetPlayer?: Seat;
+  /** A tracked token chosen as the target creature; absent when the target is a creature the companion does not track. */
+  readonly targetToken?: number;
+  /** Tokens the controller sacrifices to a sacrifice effect (lands and untracked permanents are not listed). */
+  readonly sacrifice?: readonly number[];
+}
+
+/** A player's answer to an "unless" cost: pay it (optionally with a tracked token) or take the life loss. */
+export interface UnlessAnswer {
+  readonly seat: Seat;
+  readonly pay: boolean;
+  readonly token?: number;
+}
+
+/** A triggered ability waiting on the stack (top is the last element). */
+export type StackItem =
+  | {
+      readonly id: number;
+      readonly kind: 'room';
+      readonly controller: Seat;
+      readonly dungeon: DungeonId;
+      readonly instance: number;
+      readonly room: string;
+      /** Set once the controller has started resolving it and other players' answers are awaited. */
+      readonly resolving: ResolveChoices | null;
+      readonly answers: readonly UnlessAnswer[];
+    }
+  | { readonly id: number; readonly kind: 'initiative-venture'; readonly controller: Seat }
+  | { readonly id: number; readonly kind: 'initiative-steal'; readonly controller: Seat; readonly taker: Seat };
+
+/** A venture halfway through: the player must pick a dungeon (309.2a, 309.5b) or an arrow (309.5a). */
+export type PendingChoice =
+  | { readonly seat: Seat; readonly kind: 'dungeon'; readonly options: readonly DungeonId[] }
+  | { readonly seat: Seat; readonly kind: 'room'; readonly options: readonly string[] };
+
+/** The whole state of a venture table. */
+export interface VentureState {
+  readonly seats: number;
+  readonly startingLife: number;
+  readonly started: boolean;
+  readonly players: readonly PlayerState[];
+  readonly active: Seat;
+  readonly step: Step;
+  readonly turn: number;
+  readonly initiative: Seat | null;
+  readonly tokens: readonly Token[];
+  readonly stack: readonly StackItem[];
+  readonly pending: PendingChoice | null;
+  readonly nextId: number;
+}
+
+export const DEFAULT_STARTING_LIFE = 20;
+
+/** The state before setup: seats known, nobody seated at the table yet. */
+export function initialState(options: VentureOptions, seats: number): VentureState {
+  const startingLife = options.startingLife ?? DEFAULT_STARTING_LIFE;
+  return {
+    seats,
+    startingLife,
+    started: false,
+    players: Array.from({ length: seats }, (_, seat) => ({ seat, life: startingLife, inGame: true, dungeon: null, completed: [] })),
+    active: 0,
+    step: 'upkeep',
+    turn: 0,
+    initiative: null,
+    tokens: [],
+    stack: [],
+    pending: null,
+    nextId: 1,
+  };
+}

@@ -1,0 +1,106 @@
+// What a viewer sees: the whole table (a companion tracks no hidden cards), and events unchanged.
+import type { Seat, Viewer } from '@delve/kernel';
+import { DUNGEONS, roomOf, TOKENS, type DungeonId, type Effect, type TokenKind } from './dungeons';
+import type { VentureEvent } from './events';
+import { completedByDungeon, distinctCompleted } from './rules/completed';
+import { status } from './rules/status';
+import type { PendingChoice, Step, VentureState } from './state';
+
+/** One player as shown to everyone. */
+export interface PlayerView {
+  readonly seat: Seat;
+  readonly life: number;
+  readonly inGame: boolean;
+  readonly hasInitiative: boolean;
+  readonly dungeon: { readonly id: DungeonId; readonly name: string; readonly room: string; readonly roomName: string; readonly next: readonly string[] } | null;
+  /** Completed dungeons by id with counts, and how many differently named ones. */
+  readonly completed: Partial<Record<DungeonId, number>>;
+  readonly completedTotal: number;
+  readonly completedDistinct: number;
+}
+
+/** One stack entry as shown: what it is and what its effects are. */
+export interface StackEntryView {
+  readonly id: number;
+  readonly kind: 'room' | 'initiative-venture' | 'initiative-steal';
+  readonly controller: Seat;
+  readonly dungeon?: DungeonId;
+  readonly room?: string;
+  readonly roomName?: string;
+  readonly effects?: readonly Effect[];
+  readonly taker?: Seat;
+  readonly resolving: boolean;
+  readonly answered: readonly Seat[];
+}
+
+/** The table as every viewer sees it. Nothing in this module is secret: scry and draw results never enter the state. */
+export interface VentureView {
+  readonly phase: string;
+  readonly awaiting: readonly Seat[];
+  readonly winners?: readonly Seat[];
+  readonly you: Seat | null;
+  readonly turn: number;
+  readonly active: Seat;
+  readonly step: Step;
+  readonly initiative: Seat | null;
+  readonly players: readonly PlayerView[];
+  readonly tokens: readonly { readonly id: number; readonly kind: TokenKind; readonly name: string; readonly controller: Seat; readonly counters: number }[];
+  readonly stack: readonly StackEntryView[];
+  readonly pending: PendingChoice | null;
+}
+
+export function view(state: VentureState, viewer: Viewer): VentureView {
+  const s = status(state);
+  return {
+    phase: s.phase,
+    awaiting: [...s.awaiting],
+    ...(s.winners ? { winners: [...s.winners] } : {}),
+    you: viewer.kind === 'seat' ? viewer.seat : null,
+    turn: state.turn,
+    active: state.active,
+    step: state.step,
+    initiative: state.initiative,
+    players: state.players.map((p) => ({
+      seat: p.seat,
+      life: p.life,
+      inGame: p.inGame,
+      hasInitiative: state.initiative === p.seat,
+      dungeon: p.dungeon
+        ? {
+            id: p.dungeon.dungeon,
+            name: DUNGEONS[p.dungeon.dungeon].name,
+            room: p.dungeon.room,
+            roomName: roomOf(p.dungeon.dungeon, p.dungeon.room)?.name ?? p.dungeon.room,
+            next: [...(roomOf(p.dungeon.dungeon, p.dungeon.room)?.next ?? [])],
+          }
+        : null,
+      completed: completedByDungeon(state, p.seat),
+      completedTotal: p.completed.length,
+      completedDistinct: distinctCompleted(state, p.seat),
+    })),
+    tokens: state.tokens.map((t) => ({ id: t.id, kind: t.kind, name: TOKENS[t.kind].name, controller: t.controller, counters: t.counters })),
+    stack: state.stack.map((item) =>
+      item.kind === 'room'
+        ? {
+            id: item.id,
+            kind: item.kind,
+            controller: item.controller,
+            dungeon: item.dungeon,
+            room: item.room,
+            roomName: roomOf(item.dungeon, item.room)?.name ?? item.room,
+            effects: roomOf(item.dungeon, item.room)?.effects ?? [],
+            resolving: item.resolving !== null,
+            answered: item.answers.map((a) => a.seat),
+          }
+        : item.kind === 'initiative-steal'
+          ? { id: item.id, kind: item.kind, controller: item.controller, taker: item.taker, resolving: false, answered: [] }
+          : { id: item.id, kind: item.kind, controller: item.controller, resolving: false, answered: [] },
+    ),
+    pending: state.pending,
+  };
+}
+
+/** Events carry no hidden information (no card identities are ever recorded), so every viewer sees them whole. */
+export function redact(event: VentureEvent, _viewer: Viewer, _state: VentureState): VentureEvent | null {
+  return event;
+}
