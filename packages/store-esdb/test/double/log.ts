@@ -51,7 +51,10 @@ export class DoubleLog {
   private readonly listeners = new Set<() => void>();
   private nextPosition = FIRST_POSITION;
 
-  constructor(private readonly now: () => bigint = () => BigInt(Date.now()) * 10_000n) {}
+  constructor(
+    private readonly now: () => bigint = () => BigInt(Date.now()) * 10_000n,
+    private readonly positionOnReplay = true,
+  ) {}
 
   stream(streamId: string): readonly StoredEvent[] | undefined {
     return this.streams.get(streamId);
@@ -111,7 +114,7 @@ export class DoubleLog {
 
   private replayed(stream: readonly StoredEvent[], lastRevision: number): AppendOutcome {
     const last = stream[lastRevision] as StoredEvent;
-    return { kind: 'success', currentRevision: last.revision, position: last.position };
+    return { kind: 'success', currentRevision: last.revision, position: this.positionOnReplay ? last.position : null };
   }
 
   private write(streamId: string, stream: StoredEvent[], events: readonly ProposedEvent[]): AppendOutcome {

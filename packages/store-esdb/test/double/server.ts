@@ -17,6 +17,11 @@ export interface EsdbDoubleOptions {
   readonly batchAppend?: boolean;
   /** Write a few `$`-prefixed system events first, as a fresh server's log holds (default true). */
   readonly systemEvents?: boolean;
+  /**
+   * Whether a replayed (idempotent) append reports the position of the replayed events (default true, as recent
+   * servers do); false answers `no_position`, as older servers did, so the adapter's fallback can be tested.
+   */
+  readonly positionOnReplay?: boolean;
 }
 
 /** A running double: its connection string, its log (for assertions), and how to stop it. */
@@ -259,7 +264,7 @@ class Sender {
 
 /** Starts the double on 127.0.0.1 at a free port, without TLS. */
 export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<EsdbDouble> {
-  const log = new DoubleLog();
+  const log = new DoubleLog(undefined, options.positionOnReplay ?? true);
   const openSenders = new Set<Sender>();
   if (options.systemEvents ?? true) seedSystemEvents(log);
 
