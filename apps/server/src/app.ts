@@ -1,0 +1,108 @@
+// The Delve fastify app as a plugin (external plugins first, then routes), plus buildApp for tests and server.ts.
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { parse as parseYaml } from 'yaml';
+import type { Config } from './config';
+import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
+import { HttpProblem, installProblemHandlers } from './problems';
+import games from './routes/games';
+import health from './routes/health';
+import play from './routes/play';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    games: GamesPort;
+    gamesList: GamesListReader;
+    readiness: ReadinessProbe;
+  }
+}
+
+/** What the app is built from: configuration and the ports it serves. */
+export interface AppDependencies {
+  readonly config: Config;
+  readonly games: GamesPort;
+  readonly gamesList: GamesListReader;
+  readonly readiness: ReadinessProbe;
+  /** Extra plugins registered after the REST routes (GraphQL). */
+  readonly plugins?: readonly FastifyPluginAsync[];
+}
+
+/** Path of the REST contract served at /docs. */
+export const OPENAPI_PATH = new URL('../../../openapi.yaml', import.meta.url);
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Fastify's own options from the configuration: logging with request ids, body limit, proxy trust. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-admin-key"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdLogLabel: 'requestId',
+    // Honour a sane incoming X-Request-Id so logs correlate across services; otherwise make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+  };
+}
+
+/** The app as a plugin: decorates the dependencies, registers CORS, rate limit, docs, then the routes. */
+export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) => {
+  fastify.decorate('config', deps.config);
+  fastify.decorate('games', deps.games);
+  fastify.decorate('gamesList', deps.gamesList);
+  fastify.decorate('readiness', deps.readiness);
+  installProblemHandlers(fastify);
+
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await fastify.register(cors, {
+    origin: typeof deps.config.corsOrigin === 'boolean' ? deps.config.corsOrigin : [...deps.config.corsOrigin],
+    exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
+  });
+  await fastify.register(rateLimit, {
+    max: deps.config.rateLimitMax,
+    timeWindow: deps.config.rateLimitWindowMs,
+    // A seat token is its own bucket (many players may share a NAT); anonymous callers are counted per address.
+    keyGenerator: (request) => {
+      const auth = request.headers.authorization;
+      return typeof auth === 'string' && auth !== ''
+        ? `t:${createHash('sha256').update(auth).digest('base64url')}`
+        : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new HttpProblem(429, 'http/rate-limited', `rate limit of ${context.max} requests exceeded; retry in ${context.after}`), {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+
+  const document = parseYaml(readFileSync(OPENAPI_PATH, 'utf8'));
+  await fastify.register(swagger, { mode: 'static', specification: { document } });
+  await fastify.register(swaggerUi, { routePrefix: '/docs' });
+
+  await fastify.register(health);
+  await fastify.register(games);
+  await fastify.register(play);
+  for (const plugin of deps.plugins ?? []) await fastify.register(plugin);
+};
+
+/** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */
+export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyServerOptions> = {}): Promise<FastifyInstance> {
+  const fastify = Fastify({ ...serverOptions(deps.config), ...overrides });
+  await fastify.register(app, deps);
+  await fastify.ready();
+  return fastify;
+}

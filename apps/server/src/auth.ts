@@ -1,0 +1,48 @@
+// Who is calling: a seat (bearer seat token), the operator (X-Admin-Key), or an anonymous spectator.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Seat, Viewer } from '@delve/kernel';
+import type { FastifyRequest } from 'fastify';
+import { HttpProblem } from './problems';
+import type { GamesPort } from './ports';
+
+// Seat tokens are base64url; anything else is malformed before we ask the service.
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
+
+/** The bearer token of an Authorization header, null when absent; 401 when present but malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header === undefined || header === '') return null;
+  const match = BEARER.exec(header);
+  if (!match) throw new HttpProblem(401, 'auth/malformed-token', 'Authorization must be "Bearer <seat token>"');
+  return match[1] as string;
+}
+
+/** True when the request carries the configured admin key (compared in constant time). */
+export function isAdmin(request: FastifyRequest, adminKey: string | null): boolean {
+  const given = request.headers['x-admin-key'];
+  if (typeof given !== 'string' || given === '') return false;
+  if (adminKey === null) throw new HttpProblem(403, 'auth/admin-disabled', 'this server has no admin key configured');
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(adminKey).digest();
+  if (!timingSafeEqual(a, b)) throw new HttpProblem(403, 'auth/bad-admin-key', 'the admin key is not valid');
+  return true;
+}
+
+/** The seat the request's token acts for in this game; 401 without a token, 403 (from the service) for a wrong one. */
+export async function requireSeat(games: GamesPort, request: FastifyRequest, gameId: string): Promise<Seat> {
+  const token = bearerToken(request.headers.authorization);
+  if (token === null) throw new HttpProblem(401, 'auth/missing-token', 'this needs a seat token: Authorization: Bearer <token>');
+  return games.authenticate(gameId, token);
+}
+
+/** The viewer for read paths: the admin's audit viewer, the token's seat, or a spectator when neither is given. */
+export async function viewerFor(
+  games: GamesPort,
+  request: FastifyRequest,
+  gameId: string,
+  adminKey: string | null,
+): Promise<Viewer> {
+  if (isAdmin(request, adminKey)) return { kind: 'audit' };
+  const token = bearerToken(request.headers.authorization);
+  if (token === null) return { kind: 'spectator' };
+  return { kind: 'seat', seat: await games.authenticate(gameId, token) };
+}

@@ -1,0 +1,129 @@
+// Server configuration read from environment variables, validated once at start with a message naming each bad value.
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Everything the server reads from its environment. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** PostgreSQL URL; unset means launch the embedded PostgreSQL. */
+  readonly databaseUrl: string | null;
+  /** EventStoreDB connection string; set means events go to EventStoreDB (read models stay in PostgreSQL). */
+  readonly eventStoreUrl: string | null;
+  /** Where the embedded PostgreSQL keeps its data. */
+  readonly dataDir: string;
+  readonly logLevel: LogLevel;
+  /** Allowed CORS origins; false disables CORS headers, true reflects any origin. */
+  readonly corsOrigin: boolean | readonly string[];
+  /** Requests per window per token (or per IP without a token). */
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowMs: number;
+  /** Operator key for omniscient reads and abandoning games; null disables admin access. */
+  readonly adminKey: string | null;
+  /** Largest accepted request body in bytes. */
+  readonly bodyLimit: number;
+  /** How long a graceful shutdown waits for in-flight requests before closing anyway. */
+  readonly shutdownTimeoutMs: number;
+  readonly trustProxy: boolean;
+  /** GraphiQL is served only in development. */
+  readonly development: boolean;
+}
+
+/** Thrown by loadConfig with one line per bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Parse and validate the environment; throws ConfigError listing every bad variable at once. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+  const get = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const url = (name: string, protocols: readonly string[]): string | null => {
+    const raw = get(name);
+    if (raw === undefined) return null;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !protocols.includes(parsed.protocol)) {
+      // Never echo a URL back: it may carry a password.
+      problems.push(`${name}: expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      return null;
+    }
+    return raw;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name}=${JSON.stringify(raw)}: expected true or false`);
+    return fallback;
+  };
+
+  const host = get('HOST') ?? '127.0.0.1';
+  if (!/^[\w.:-]+$/.test(host)) problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
+
+  const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    problems.push(`LOG_LEVEL=${JSON.stringify(logLevel)}: expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  let corsOrigin: boolean | string[] = false;
+  const cors = get('CORS_ORIGIN');
+  if (cors === '*') corsOrigin = true;
+  else if (cors !== undefined) {
+    corsOrigin = cors.split(',').map((o) => o.trim());
+    for (const origin of corsOrigin) {
+      if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+        problems.push(`CORS_ORIGIN: ${JSON.stringify(origin)} is not an origin like https://example.org (or use *)`);
+      }
+    }
+  }
+
+  const adminKey = get('ADMIN_KEY') ?? null;
+  if (adminKey !== null && adminKey.length < 16) problems.push('ADMIN_KEY: must be at least 16 characters');
+
+  const nodeEnv = get('NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV=${JSON.stringify(nodeEnv)}: expected development, production or test`);
+  }
+
+  const config: Config = {
+    host,
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    eventStoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
+    dataDir: get('DATA_DIR') ?? '.data/postgres',
+    logLevel: logLevel as LogLevel,
+    corsOrigin,
+    rateLimitMax: int('RATE_LIMIT_MAX', 1200, 1, 10_000_000),
+    rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+    adminKey,
+    bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    trustProxy: bool('TRUST_PROXY', false),
+    development: nodeEnv === 'development',
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

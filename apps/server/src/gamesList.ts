@@ -1,0 +1,78 @@
+// An in-process games list folded from the lobby events, standing in for the projections package's read model.
+import { ValidationError, type EventStore, type RecordedEvent, type Subscription } from '@delve/kernel';
+import type { GameLifecycle, GameListItem, GamesListReader } from './ports';
+
+interface Entry extends GameListItem {
+  readonly seq: number;
+}
+
+/**
+ * The games list kept in memory: `apply` folds one recorded event (only lobby events matter), `follow` keeps it
+ * caught up from the store's all-stream subscription. Single-node only; the PostgreSQL read model replaces it.
+ */
+export class MemoryGamesList implements GamesListReader {
+  private readonly byId = new Map<string, Entry>();
+  private seq = 0;
+  private subscription: Subscription | null = null;
+
+  apply(event: RecordedEvent): void {
+    if (!event.streamId.startsWith('game-')) return;
+    const id = event.streamId.slice('game-'.length);
+    const data = event.data as { type?: string; module?: string; seats?: number };
+    const current = this.byId.get(id);
+    if (data.type === 'GameCreated') {
+      this.byId.set(id, {
+        seq: this.seq++,
+        id,
+        module: String(data.module),
+        status: 'open',
+        seats: Number(data.seats),
+        openSeats: Number(data.seats),
+        revision: event.revision,
+        createdAt: event.created,
+      });
+      return;
+    }
+    if (!current) return;
+    const status: Record<string, GameLifecycle> = { GameStarted: 'active', GameFinished: 'finished', GameAbandoned: 'abandoned' };
+    this.byId.set(id, {
+      ...current,
+      revision: event.revision,
+      status: (data.type === undefined ? undefined : status[data.type]) ?? current.status,
+      openSeats: data.type === 'SeatClaimed' ? Math.max(0, current.openSeats - 1) : current.openSeats,
+    });
+  }
+
+  /** Fold every game event already stored, then stay live until close(). */
+  follow(store: EventStore): void {
+    const subscription = store.subscribeToAll({ fromPosition: 'start', streamPrefixes: ['game-'] });
+    this.subscription = subscription;
+    void (async () => {
+      for await (const event of subscription) this.apply(event);
+    })();
+  }
+
+  async close(): Promise<void> {
+    await this.subscription?.unsubscribe();
+  }
+
+  async list(query: { module?: string; status?: GameLifecycle; limit: number; cursor?: string }) {
+    let before = Number.POSITIVE_INFINITY;
+    if (query.cursor !== undefined) {
+      const decoded = Buffer.from(query.cursor, 'base64url').toString();
+      if (!/^\d+$/.test(decoded)) throw new ValidationError('games/bad-cursor', 'cursor is not one this server issued');
+      before = Number(decoded);
+    }
+    const matches = [...this.byId.values()]
+      .filter((g) => g.seq < before)
+      .filter((g) => query.module === undefined || g.module === query.module)
+      .filter((g) => query.status === undefined || g.status === query.status)
+      .sort((a, b) => b.seq - a.seq);
+    const page = matches.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(({ seq: _seq, ...item }) => item),
+      nextCursor: matches.length > query.limit && last ? Buffer.from(String(last.seq)).toString('base64url') : null,
+    };
+  }
+}

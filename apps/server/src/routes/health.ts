@@ -1,0 +1,22 @@
+// Liveness (/health) and readiness (/ready: the store answers and migrations are applied).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { problem, sendProblem } from '../problems';
+import { Health, Problem } from '../schemas';
+
+const health: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/health', { schema: { response: { 200: Health } }, config: { rateLimit: false } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get('/ready', { schema: { response: { 200: Health, 503: Problem } }, config: { rateLimit: false } }, async (request, reply) => {
+    try {
+      await app.readiness();
+      return { status: 'ready' as const };
+    } catch (error) {
+      request.log.warn({ err: error }, 'not ready');
+      return sendProblem(reply, problem(503, 'ops/not-ready', 'the event store is unreachable or migrations are not applied'));
+    }
+  });
+};
+
+export default health;

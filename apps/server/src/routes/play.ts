@@ -1,0 +1,98 @@
+// Playing over REST: send a command, read the caller's view, legal commands, the redacted log and the audit.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireSeat, viewerFor } from '../auth';
+import { auditBody, eventBody } from '../bodies';
+import { HttpProblem } from '../problems';
+import {
+  Audit,
+  Command,
+  CommandHeaders,
+  CommandResult,
+  EventPage,
+  EventsQuery,
+  GameIdParams,
+  LegalCommands,
+  ViewQuery,
+  ViewResult,
+  problems,
+} from '../schemas';
+
+const play: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/games/:id/commands',
+    {
+      schema: {
+        params: GameIdParams,
+        headers: CommandHeaders,
+        body: Command,
+        response: { 200: CommandResult, ...problems(400, 401, 403, 404, 409, 413, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const seat = await requireSeat(app.games, request, id);
+      const key = request.headers['idempotency-key'];
+      const result = await app.games.execute(id, request.body, { seat, ...(key !== undefined && { idempotencyKey: key }) });
+      reply.header('idempotent-replayed', String(result.replayed));
+      return { revision: result.revision, events: result.events.map(eventBody), view: result.view };
+    },
+  );
+
+  app.get(
+    '/games/:id/view',
+    {
+      schema: {
+        params: GameIdParams,
+        querystring: ViewQuery,
+        response: { 200: ViewResult, ...problems(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const viewer = await viewerFor(app.games, request, id, app.config.adminKey);
+      const { revision: current } = await app.games.summary(id);
+      const at = request.query.revision ?? current;
+      if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
+      return { revision: at, view: await app.games.view(id, viewer, at) };
+    },
+  );
+
+  app.get(
+    '/games/:id/legal-commands',
+    { schema: { params: GameIdParams, response: { 200: LegalCommands, ...problems(400, 401, 403, 404, 429) } } },
+    async (request) => {
+      const { id } = request.params;
+      const seat = await requireSeat(app.games, request, id);
+      return { seat, commands: [...(await app.games.legalCommands(id, seat))] };
+    },
+  );
+
+  app.get(
+    '/games/:id/events',
+    {
+      schema: {
+        params: GameIdParams,
+        querystring: EventsQuery,
+        response: { 200: EventPage, ...problems(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { from, limit } = request.query;
+      // The service shows everything to everyone once the game is over; before that it redacts for this viewer.
+      const viewer = await viewerFor(app.games, request, id, app.config.adminKey);
+      const { revision } = await app.games.summary(id);
+      const items = await app.games.events(id, viewer, { from, limit });
+      // `limit` counts stream revisions, not visible events (redaction may drop some), so pages never skip any.
+      return { items: items.map(eventBody), nextFrom: from + limit <= revision ? from + limit : null };
+    },
+  );
+
+  app.get(
+    '/games/:id/audit',
+    { schema: { params: GameIdParams, response: { 200: Audit, ...problems(400, 404, 409, 429) } } },
+    async (request) => auditBody(await app.games.audit(request.params.id)),
+  );
+};
+
+export default play;

@@ -1,0 +1,49 @@
+// Builds the app for tests on the real GameService over the in-memory event store, with the toy module.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GameService } from '@delve/kernel';
+import { InMemoryEventStore } from '@delve/kernel/testing';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { MemoryGamesList } from '../../src/gamesList';
+import { toy } from './toy';
+
+export const ADMIN_KEY = 'test-admin-key-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: InMemoryEventStore;
+  service: GameService;
+  config: Config;
+  /** Close the app and the games list (call on teardown). */
+  close(): Promise<void>;
+}
+
+export async function testApp(
+  env: Record<string, string> = {},
+  extra: { plugins?: (service: GameService, store: InMemoryEventStore) => FastifyPluginAsync[] } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
+  const store = new InMemoryEventStore();
+  const service = new GameService({
+    store,
+    modules: { toy },
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    newSecret: () => randomBytes(32).toString('base64url'),
+  });
+  const gamesList = new MemoryGamesList();
+  gamesList.follow(store);
+  const app = await buildApp({
+    config,
+    games: service,
+    gamesList,
+    readiness: async () => {},
+    ...(extra.plugins && { plugins: extra.plugins(service, store) }),
+  });
+  const close = async (): Promise<void> => {
+    await app.close();
+    await gamesList.close();
+  };
+  return { app, store, service, config, close };
+}

@@ -1,0 +1,59 @@
+// openapi.yaml as a test oracle: validates a response's status, content type and body against the documented operation.
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { OPENAPI_PATH } from '../../src/app';
+
+type Json = Record<string, unknown>;
+export const openapi = parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, Json>>; components: Json };
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema(openapi as object, 'openapi');
+
+const deref = (node: Json): Json => {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const target = ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((o, k) => (o as Json)[k], openapi);
+  return deref(target as Json);
+};
+
+/** The documented path template an actual URL matches (e.g. /games/{id}/view), or undefined. */
+export function templateFor(url: string): string | undefined {
+  const path = url.split('?')[0] ?? url;
+  return Object.keys(openapi.paths).find((tpl) => new RegExp(`^${tpl.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+}
+
+export interface Reply {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/** Problems with the reply against the spec (empty when it conforms). */
+export function specProblems(method: string, url: string, reply: Reply): string[] {
+  const template = templateFor(url);
+  if (!template) return [`${url} is not in openapi.yaml`];
+  const operation = openapi.paths[template]?.[method.toLowerCase()] as Json | undefined;
+  if (!operation) return [`${method} ${template} is not in openapi.yaml`];
+  const response = (operation.responses as Json)[String(reply.statusCode)] as Json | undefined;
+  if (!response) return [`${method} ${template} does not document status ${reply.statusCode}`];
+  const content = deref(response).content as Record<string, { schema: Json }> | undefined;
+  if (!content) return reply.body === '' ? [] : ['a body where the spec has none'];
+  const type = String(reply.headers['content-type'] ?? '').split(';')[0] ?? '';
+  const media = content[type];
+  if (!media) return [`content type ${type} not documented for ${reply.statusCode} (${Object.keys(content).join(', ')})`];
+  const validate = ajv.compile({ $ref: `openapi#${refPath(media.schema)}` });
+  if (validate(JSON.parse(reply.body))) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+// Schemas are compiled by JSON pointer into the registered document so their own $refs resolve.
+function refPath(schema: Json): string {
+  if (typeof schema.$ref === 'string') return schema.$ref.replace(/^#/, '');
+  throw new Error('inline response schemas are not used in openapi.yaml; give it a component');
+}
