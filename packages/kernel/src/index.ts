@@ -7,3 +7,4 @@ export * from './lobby';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
 export { StateCache } from './cache';
 export * from './service';
+export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';

@@ -3,5 +3,5 @@ export { specFor, type SpecSetup, type WhenOptions } from './spec';
 export { deepFreeze } from './freeze';
 export { InMemoryEventStore } from './memoryStore';
 export { eventStoreContract } from './storeContract';
-export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
 export { toyGame, type ToyCommand, type ToyEvent, type ToyState, type ToyView } from './toyGame';
+export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from '../storeSemantics';

@@ -13,7 +13,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../store';
-import { checkExpectedRevision, idempotentReplay, liveSubscription } from './storeSemantics';
+import { checkExpectedRevision, idempotentReplay, liveSubscription } from '../storeSemantics';
 
 export class InMemoryEventStore implements EventStore {
   private readonly all: RecordedEvent[] = [];

@@ -1,6 +1,6 @@
 // Semantics every EventStore adapter shares: expected-revision checks, idempotent re-append, catch-up subscriptions.
-import { WrongExpectedVersionError } from '../errors';
-import type { AppendResult, EventData, ExpectedRevision, Position, RecordedEvent, SubscribeOptions, Subscription } from '../store';
+import { WrongExpectedVersionError } from './errors';
+import type { AppendResult, EventData, ExpectedRevision, Position, RecordedEvent, SubscribeOptions, Subscription } from './store';
 
 const describe = (revision: number): string => (revision < 0 ? 'no_stream' : String(revision));
 

@@ -1,0 +1,46 @@
+// Connecting to PostgreSQL: DATABASE_URL when given, otherwise an embedded server; migrations applied on open.
+import postgres, { type Sql } from 'postgres';
+import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
+import { migrate } from './migrate';
+
+export interface Database {
+  readonly sql: Sql;
+  readonly url: string;
+  /** True when this process started the server (and stops it on close). */
+  readonly embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL; when omitted an embedded PostgreSQL is started. */
+  readonly url?: string | undefined;
+  readonly embedded?: EmbeddedOptions;
+  /** Pool size (default 20). */
+  readonly max?: number;
+}
+
+export function connect(url: string, max = 20): Sql {
+  return postgres(url, { max, onnotice: () => undefined, idle_timeout: 30, connection: { application_name: 'delve' } });
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const server = options.url ? null : await startEmbeddedPostgres(options.embedded);
+  const url = options.url ?? (server?.url as string);
+  const sql = connect(url, options.max);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    await server?.stop();
+    throw error;
+  }
+  return {
+    sql,
+    url,
+    embedded: server !== null,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await server?.stop();
+    },
+  };
+}

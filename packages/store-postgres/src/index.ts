@@ -1,0 +1,5 @@
+// @delve/store-postgres: the default event store, read-model storage, migrations and the embedded server.
+export { PostgresEventStore, type PostgresEventStoreOptions } from './eventStore';
+export { connect, openDatabase, type Database, type OpenOptions } from './database';
+export { startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedOptions } from './embedded';
+export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
