@@ -47,7 +47,6 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    requestIdLogLabel: 'requestId',
     // Honour a sane incoming X-Request-Id so logs correlate across services; otherwise make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

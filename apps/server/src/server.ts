@@ -1,0 +1,78 @@
+// Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GameService, type EventStore } from '@delve/kernel';
+import { openEsdbEventStore } from '@delve/store-esdb';
+import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { MemoryGamesList } from './gamesList';
+import { loadModules } from './modules';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`delve: ${error.message}\n`);
+    process.exit(2);
+  }
+
+  // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
+  const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
+  const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
+  const warnings: string[] = [];
+  const modules = await loadModules(undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
+  const games = new GameService({
+    store,
+    modules,
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    newSecret: () => randomBytes(32).toString('base64url'),
+  });
+  const gamesList = new MemoryGamesList();
+  gamesList.follow(store);
+
+  const app = await buildApp({
+    config,
+    games,
+    gamesList,
+    readiness: async () => {
+      if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
+      if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
+    },
+  });
+  for (const warning of warnings) app.log.warn(warning);
+  app.log.info({ modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' }, 'starting');
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await gamesList.close();
+      if (config.eventStoreUrl) await store.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`delve: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
