@@ -64,6 +64,8 @@ for (const batchAppend of [true, false]) {
       ['A', 'B'],
       'the double stored only the accepted append',
     );
+    t.ok(double.calls.get(batchAppend ? 'BatchAppend' : 'Append'), `the client used ${protocol}`);
+    t.notOk(double.calls.get(batchAppend ? 'Append' : 'BatchAppend'), 'and not the other one');
   });
 
   t.test(`through ${protocol}: a replayed batch returns its own revision and position, even behind the head`, async (t) => {

@@ -31,6 +31,8 @@ export interface EsdbDouble {
   readonly log: DoubleLog;
   /** Number of Read calls currently open (subscriptions included); lets tests check that cancellation reaches us. */
   openReads(): number;
+  /** How many calls each method has received, by method name (`Append`, `BatchAppend`, `Read`, `GetSupportedMethods`). */
+  readonly calls: ReadonlyMap<string, number>;
   stop(): Promise<void>;
 }
 
@@ -266,6 +268,8 @@ class Sender {
 export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<EsdbDouble> {
   const log = new DoubleLog(undefined, options.positionOnReplay ?? true);
   const openSenders = new Set<Sender>();
+  const calls = new Map<string, number>();
+  const count = (method: string) => calls.set(method, (calls.get(method) ?? 0) + 1);
   if (options.systemEvents ?? true) seedSystemEvents(log);
 
   async function readStream(sender: Sender, request: S.ReadReq.Options, structured: boolean): Promise<void> {
@@ -384,6 +388,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
 
   const streams: IStreamsServer = {
     read(call) {
+      count('Read');
       const sender = new Sender(call);
       openSenders.add(sender);
       const request = call.request.getOptions();
@@ -402,6 +407,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
     },
 
     append(call, callback) {
+      count('Append');
       let options: S.AppendReq.Options | undefined;
       const events: ProposedEvent[] = [];
       let failed: grpc.ServiceError | null = null;
@@ -422,6 +428,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
     },
 
     batchAppend(call) {
+      count('BatchAppend');
       // Requests of one append share a correlation id; the events are written when the final one arrives.
       const pending = new Map<string, { options: S.BatchAppendReq.Options | undefined; events: ProposedEvent[] }>();
       call.on('data', (request: S.BatchAppendReq) => {
@@ -453,6 +460,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
 
   const features: IServerFeaturesServer = {
     getSupportedMethods(_call, callback) {
+      count('GetSupportedMethods');
       const methods = ['read', 'append', ...(options.batchAppend === false ? [] : ['batchappend'])].map((name) =>
         new featuresPb.SupportedMethod().setServiceName('event_store.client.streams.streams').setMethodName(name),
       );
@@ -474,6 +482,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
     port,
     log,
     openReads: () => openSenders.size,
+    calls,
     stop: () =>
       new Promise<void>((resolve) => {
         for (const sender of openSenders) sender.end();
