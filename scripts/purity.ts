@@ -52,7 +52,11 @@ export function checkSource(file: string, text: string): Violation[] {
     out.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, message });
 
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const specifier = node.moduleSpecifier.text;
       if (!importAllowed(file, specifier)) report(node, `imports "${specifier}"`);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -66,7 +70,11 @@ export function checkSource(file: string, text: string): Violation[] {
     } else if (ts.isIdentifier(node) && Object.hasOwn(FORBIDDEN_IDENTIFIERS, node.text)) {
       const parent = node.parent;
       // A property name (`x.process`, `{ process: … }`) is not a use of the global.
-      const isPropertyName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent);
+      const isPropertyName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node) ||
+        ts.isPropertySignature(parent) ||
+        ts.isMethodDeclaration(parent);
       if (!isPropertyName) report(node, `${node.text}: ${FORBIDDEN_IDENTIFIERS[node.text]}`);
     }
     ts.forEachChild(node, visit);

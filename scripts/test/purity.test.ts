@@ -52,7 +52,10 @@ t.test('npm run check:purity exits non-zero on a tree whose game imports postgre
   await writeFile(path.join(root, 'packages/games/evil/src/index.ts'), `import postgres from 'postgres';\nexport const sql = postgres;\n`);
   const script = path.resolve(import.meta.dirname, '../check-purity.ts');
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, root]);
-  const failure = await run.then(() => null, (e: { code: number; stderr: string }) => e);
+  const failure = await run.then(
+    () => null,
+    (e: { code: number; stderr: string }) => e,
+  );
   t.equal(failure?.code, 1, 'exit code 1');
   t.match(failure?.stderr, /packages\/games\/evil\/src\/index\.ts:1: imports "postgres"/);
 });

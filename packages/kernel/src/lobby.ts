@@ -20,7 +20,13 @@ export type LobbyEvent =
   | { type: 'GameAbandoned'; by: Seat | null }
   | { type: 'GameFinished'; winners: Seat[]; /** The seed, revealed so anyone can re-run the game. */ seed: string };
 
-export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set(['GameCreated', 'SeatClaimed', 'GameStarted', 'GameAbandoned', 'GameFinished']);
+export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'GameCreated',
+  'SeatClaimed',
+  'GameStarted',
+  'GameAbandoned',
+  'GameFinished',
+]);
 
 export type GameLifecycle = 'open' | 'active' | 'finished' | 'abandoned';
 

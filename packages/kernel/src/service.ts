@@ -71,7 +71,12 @@ export interface ExecuteResult {
 
 export type AuditResult =
   | { verified: true; seed: string; commands: AuditCommand[] }
-  | { verified: false; seed: string; commands: AuditCommand[]; divergence: { revision: number; expected: unknown; actual: unknown; reason: string } };
+  | {
+      verified: false;
+      seed: string;
+      commands: AuditCommand[];
+      divergence: { revision: number; expected: unknown; actual: unknown; reason: string };
+    };
 
 export interface AuditCommand {
   readonly revision: number;
@@ -107,7 +112,11 @@ export class GameService {
     const options = Value.Default(module.optionsSchema, structuredClone(input.options ?? {}));
     const errors = [...Value.Errors(module.optionsSchema, options)].slice(0, 10);
     if (errors.length > 0) {
-      throw new ValidationError('game/bad-options', `invalid options for ${module.name}`, errors.map((e) => ({ path: `/options${e.path}`, message: e.message })));
+      throw new ValidationError(
+        'game/bad-options',
+        `invalid options for ${module.name}`,
+        errors.map((e) => ({ path: `/options${e.path}`, message: e.message })),
+      );
     }
     module.checkSeats(options, input.seats);
     const gameId = this.deps.newId();
@@ -174,7 +183,11 @@ export class GameService {
       const module = this.module(record);
       const errors = [...Value.Errors(module.commandSchema, command)].slice(0, 10);
       if (errors.length > 0) {
-        throw new ValidationError('command/malformed', `not a valid ${module.name} command`, errors.map((e) => ({ path: e.path || '/', message: e.message })));
+        throw new ValidationError(
+          'command/malformed',
+          `not a valid ${module.name} command`,
+          errors.map((e) => ({ path: e.path || '/', message: e.message })),
+        );
       }
       return { kind: 'play', seat: options.seat, command: command as Message };
     });
@@ -220,10 +233,14 @@ export class GameService {
     const module = this.module(head);
     const commands: AuditCommand[] = [];
     const fail = (revision: number, reason: string, expected: unknown, actual: unknown): AuditResult => ({
-      verified: false, seed: head.seed, commands, divergence: { revision, reason, expected, actual },
+      verified: false,
+      seed: head.seed,
+      commands,
+      divergence: { revision, reason, expected, actual },
     });
     const created = recorded[0]?.data as Extract<LobbyEvent, { type: 'GameCreated' }>;
-    if (sha256Hex(created.seed) !== created.seedHash) return fail(0, 'the seed does not match the published hash', created.seedHash, sha256Hex(created.seed));
+    if (sha256Hex(created.seed) !== created.seedHash)
+      return fail(0, 'the seed does not match the published hash', created.seedHash, sha256Hex(created.seed));
     let record = createdRecord(created, module);
     let index = 1;
     while (index < recorded.length) {
@@ -231,7 +248,11 @@ export class GameService {
       const meta = first.metadata as unknown as GameEventMetadata;
       const input = meta.command as GameInput | undefined;
       if (!input) return fail(first.revision, 'an event is not the first of a recorded command', null, first.type);
-      commands.push({ revision: first.revision, actor: meta.actor, input: input.kind === 'claim' ? { ...input, tokenHash: undefined } : input });
+      commands.push({
+        revision: first.revision,
+        actor: meta.actor,
+        input: input.kind === 'claim' ? { ...input, tokenHash: undefined } : input,
+      });
       let produced: BatchEvent[];
       try {
         ({ events: produced } = decideBatch(record, module, input));
@@ -308,7 +329,8 @@ export class GameService {
   }
 
   private async loadAt(gameId: string, revision: number): Promise<GameRecord> {
-    if (!Number.isInteger(revision) || revision < 0) throw new ValidationError('replay/bad-revision', 'revision must be a non-negative integer');
+    if (!Number.isInteger(revision) || revision < 0)
+      throw new ValidationError('replay/bad-revision', 'revision must be a non-negative integer');
     const events = await this.readGame(gameId);
     if (revision >= events.length) throw new NotFoundError('replay/no-such-revision', `the game has revisions 0..${events.length - 1}`);
     return this.foldAll(events.slice(0, revision + 1));
@@ -348,7 +370,9 @@ export class GameService {
     for (const e of events.slice(0, to + 1)) {
       if (e.revision >= from) {
         const data = e.data as Message;
-        const visible = isLobbyEvent(data) ? redactLobbyEvent(data, effective) : (module.redact(data, effective, state.state) as Message | null);
+        const visible = isLobbyEvent(data)
+          ? redactLobbyEvent(data, effective)
+          : (module.redact(data, effective, state.state) as Message | null);
         if (visible) out.push({ revision: e.revision, type: e.type, data: visible, at: e.created });
       }
       if (e.revision > 0) state = this.fold(state, e);
@@ -371,7 +395,12 @@ export class GameService {
     event: Message,
     meta: Omit<GameEventMetadata, 'at' | 'eventVersion' | 'causationId'> & { causationId?: string },
   ): EventData {
-    const metadata: GameEventMetadata = { ...meta, causationId: meta.causationId ?? meta.commandId, at: this.deps.clock().toISOString(), eventVersion: EVENT_VERSION };
+    const metadata: GameEventMetadata = {
+      ...meta,
+      causationId: meta.causationId ?? meta.commandId,
+      at: this.deps.clock().toISOString(),
+      eventVersion: EVENT_VERSION,
+    };
     return { id: this.deps.newId(), type: event.type, data: event, metadata: metadata as unknown as Record<string, unknown> };
   }
 }

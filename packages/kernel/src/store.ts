@@ -68,11 +68,7 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
 
 export interface EventStore {
   /** Append atomically: all events land, or none. Throws WrongExpectedVersionError on a revision mismatch. */
-  appendToStream(
-    streamId: string,
-    events: readonly EventData[],
-    options?: { expectedRevision?: ExpectedRevision },
-  ): Promise<AppendResult>;
+  appendToStream(streamId: string, events: readonly EventData[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   /** Throws StreamNotFoundError when the stream has no events. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in commit order. */

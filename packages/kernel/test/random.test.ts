@@ -27,9 +27,15 @@ t.test('int is uniform enough and in range', async (t) => {
 t.test('shuffle is a permutation and leaves its input alone', async (t) => {
   const input = Array.from({ length: 54 }, (_, i) => i);
   const out = randomFor('shuffle', 1).shuffle(input);
-  t.same([...out].sort((a, b) => a - b), input);
+  t.same(
+    [...out].sort((a, b) => a - b),
+    input,
+  );
   t.not(out.join(), input.join());
-  t.same(input, Array.from({ length: 54 }, (_, i) => i));
+  t.same(
+    input,
+    Array.from({ length: 54 }, (_, i) => i),
+  );
 });
 
 t.test('sha256Hex matches the known digest of "abc"', async (t) => {

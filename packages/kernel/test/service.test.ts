@@ -7,7 +7,14 @@ import { InMemoryEventStore, toyGame } from '../src/testing/index';
 
 const modules = { toy: toyGame };
 const serviceOn = (store: EventStore, extra: Partial<ConstructorParameters<typeof GameService>[0]> = {}) =>
-  new GameService({ store, modules, clock: () => new Date('2026-01-01T00:00:00Z'), newId: randomUUID, newSecret: () => randomBytes(32).toString('base64url'), ...extra });
+  new GameService({
+    store,
+    modules,
+    clock: () => new Date('2026-01-01T00:00:00Z'),
+    newId: randomUUID,
+    newSecret: () => randomBytes(32).toString('base64url'),
+    ...extra,
+  });
 
 async function startedGame(games: GameService, seats = 2) {
   const { gameId } = await games.createGame({ module: 'toy', options: {}, seats });
@@ -35,7 +42,10 @@ t.test('lobby: create, claim every seat, the deal runs and the game becomes acti
   const summary = await games.summary(gameId);
   t.equal(summary.status, 'active');
   t.same(summary.awaiting, [0]);
-  t.same(summary.seats.map((s) => s.name), ['p0', 'p1']);
+  t.same(
+    summary.seats.map((s) => s.name),
+    ['p0', 'p1'],
+  );
   const types = (await store.readStream(gameStream(gameId))).map((e) => e.type);
   t.same(types, ['GameCreated', 'SeatClaimed', 'SeatClaimed', 'GameStarted', 'DeckShuffled']);
 });
@@ -49,7 +59,12 @@ t.test('lobby: bad module, options and seat counts are rejected before anything 
   await t.rejects(games.createGame({ module: 'toy', seats: 7 }), RuleViolation);
   t.same(await store.readAll(), [], 'nothing written');
   const { gameId } = await games.createGame({ module: 'toy', seats: 1 });
-  t.equal((await store.readStream(gameStream(gameId)))[0]?.data && ((await store.readStream(gameStream(gameId)))[0]?.data as { options: { maxCards: number } }).options.maxCards, 3, 'defaults applied to options');
+  t.equal(
+    (await store.readStream(gameStream(gameId)))[0]?.data &&
+      ((await store.readStream(gameStream(gameId)))[0]?.data as { options: { maxCards: number } }).options.maxCards,
+    3,
+    'defaults applied to options',
+  );
 });
 
 t.test('lobby: a seat cannot be claimed twice, nor after the start; explicit start with an empty seat', async (t) => {
@@ -132,11 +147,14 @@ t.test('pipeline: the response holds the caller’s events redacted; other seats
   t.type(drawn.card, 'number', 'the drawer sees their card');
   const log1 = await games.events(gameId, { kind: 'seat', seat: 1 });
   t.equal((log1.find((e) => e.type === 'CardDrawn')?.data as unknown as { card: number | null }).card, null, 'seat 1 does not');
-  t.notOk(log1.some((e) => e.type === 'DeckShuffled'), 'nobody sees the deck order');
+  t.notOk(
+    log1.some((e) => e.type === 'DeckShuffled'),
+    'nobody sees the deck order',
+  );
   const created = log1.find((e) => e.type === 'GameCreated')?.data as unknown as Record<string, unknown>;
   t.notOk('seed' in created, 'the seed is not in the log before the end');
   t.notOk(JSON.stringify(log1).includes('tokenHash'), 'token hashes are never served');
-  t.same((await games.view(gameId, { kind: 'seat', seat: 1 }) as { hands: unknown[][] }).hands[0], [null]);
+  t.same(((await games.view(gameId, { kind: 'seat', seat: 1 })) as { hands: unknown[][] }).hands[0], [null]);
 });
 
 t.test('replay: the view at each revision equals a fresh fold up to it; bad revisions are refused', async (t) => {
@@ -212,7 +230,10 @@ t.test('audit: refused before the end; afterwards re-running the commands with t
   t.ok(audit.commands.length >= 6, 'the command log is returned');
   t.notOk(JSON.stringify(audit.commands).includes('tokenHash'), 'without token hashes');
   const events = await games.events(gameId, { kind: 'seat', seat: 1 });
-  t.ok(events.some((e) => e.type === 'DeckShuffled'), 'after the end everyone sees everything');
+  t.ok(
+    events.some((e) => e.type === 'DeckShuffled'),
+    'after the end everyone sees everything',
+  );
 });
 
 t.test('audit: a tampered stream is caught at the first divergent event', async (t) => {
@@ -225,7 +246,12 @@ t.test('audit: a tampered stream is caught at the first divergent event', async 
   const index = events.findIndex((e) => e.type === 'CardDrawn');
   await store.appendToStream(
     gameStream(forged),
-    events.map((e, i) => ({ id: randomUUID(), type: e.type, metadata: e.metadata, data: i === index ? { ...(e.data as object), card: 99 } : e.data })),
+    events.map((e, i) => ({
+      id: randomUUID(),
+      type: e.type,
+      metadata: e.metadata,
+      data: i === index ? { ...(e.data as object), card: 99 } : e.data,
+    })),
   );
   const audit = await games.audit(forged);
   t.equal(audit.verified, false);

@@ -6,4 +6,6 @@ import { openTestDatabase } from '../src/testing';
 const db = await openTestDatabase();
 t.teardown(() => db.close());
 
-t.test('event-store contract: PostgreSQL', (t) => eventStoreContract(t, async () => new PostgresEventStore(db.sql, { pollIntervalMs: 20 })));
+t.test('event-store contract: PostgreSQL', (t) =>
+  eventStoreContract(t, async () => new PostgresEventStore(db.sql, { pollIntervalMs: 20 })),
+);

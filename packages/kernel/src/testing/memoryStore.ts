@@ -38,18 +38,16 @@ export class InMemoryEventStore implements EventStore {
     }
     const commit = ++this.commit;
     const created = this.clock();
-    const recorded = events.map(
-      (e, i): RecordedEvent => ({
-        streamId,
-        revision: stream.length + i,
-        position: { commit, prepare: BigInt(this.all.length + i + 1) },
-        id: e.id,
-        type: e.type,
-        data: structuredClone(e.data),
-        metadata: structuredClone(e.metadata ?? {}),
-        created,
-      }),
-    );
+    const recorded = events.map((e, i): RecordedEvent => ({
+      streamId,
+      revision: stream.length + i,
+      position: { commit, prepare: BigInt(this.all.length + i + 1) },
+      id: e.id,
+      type: e.type,
+      data: structuredClone(e.data),
+      metadata: structuredClone(e.metadata ?? {}),
+      created,
+    }));
     this.streams.set(streamId, [...stream, ...recorded]);
     this.all.push(...recorded);
     for (const notify of this.listeners) notify();

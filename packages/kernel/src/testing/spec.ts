@@ -27,10 +27,7 @@ export interface WhenOptions {
  *
  * The state handed to `decide` is deep-frozen, so a decider that mutates it fails the test.
  */
-export function specFor<C extends Message, E extends Message, S, V, O>(
-  module: GameModule<C, E, S, V, O>,
-  defaults: SpecSetup<O>,
-) {
+export function specFor<C extends Message, E extends Message, S, V, O>(module: GameModule<C, E, S, V, O>, defaults: SpecSetup<O>) {
   return {
     given(events: readonly E[], setup: Partial<SpecSetup<O>> = {}) {
       const options = setup.options ?? defaults.options;

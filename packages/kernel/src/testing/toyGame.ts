@@ -59,7 +59,14 @@ export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOpt
   checkSeats(_options, seats) {
     if (seats < 1 || seats > 4) throw new RuleViolation('toy/seats', 'toy games take 1 to 4 seats');
   },
-  initialState: (o, seats) => ({ maxCards: o.maxCards, deck: [], hands: Array.from({ length: seats }, () => []), stood: Array.from({ length: seats }, () => false), turn: 0, winners: null }),
+  initialState: (o, seats) => ({
+    maxCards: o.maxCards,
+    deck: [],
+    hands: Array.from({ length: seats }, () => []),
+    stood: Array.from({ length: seats }, () => false),
+    turn: 0,
+    winners: null,
+  }),
   setup: (_state, random) => [{ type: 'DeckShuffled', order: random.shuffle(Array.from({ length: 20 }, (_, i) => i + 1)) }],
   decide(cmd, state, ctx) {
     const seat = ctx.actor.kind === 'seat' ? ctx.actor.seat : null;
