@@ -1,0 +1,42 @@
+// @delve/game-dungeon: Daniel Bullen's Dungeon as a pure rules module, with its bots.
+import type { GameModule, GameStatus } from '@delve/kernel';
+import { commandSchema, type DungeonCommand } from './commands';
+import { decide } from './decide';
+import { eventSchema, type DungeonEvent } from './events';
+import { evolve } from './evolve';
+import { legalCommands } from './legal';
+import { optionsSchema, type DungeonOptionsInput } from './options';
+import { checkSeats, initialState, setup } from './setup';
+import type { DungeonState } from './state';
+import { awaiting } from './rules/table';
+import { redact, view, type DungeonView } from './view';
+
+export function status(state: DungeonState): GameStatus {
+  const phase = state.phase !== 'play' ? state.phase : state.window ? 'respond' : (state.prompt?.kind ?? 'turn');
+  return state.winners ? { phase, awaiting: [], winners: state.winners } : { phase, awaiting: awaiting(state) };
+}
+
+/** The dungeon module as the kernel and the API hold it. */
+export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput> = {
+  name: 'dungeon',
+  rulesVersion: '1',
+  optionsSchema,
+  commandSchema,
+  eventSchema,
+  checkSeats,
+  initialState,
+  setup,
+  decide,
+  evolve,
+  view,
+  redact,
+  legalCommands,
+  status,
+};
+
+export { commandSchema, eventSchema, optionsSchema };
+export type { DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput };
+export { commandKey } from './legal';
+export { HIDDEN, rankOf, type Card } from './rules/cards';
+export { everyCard } from './rules/table';
+export { allCards } from './rules/cards';

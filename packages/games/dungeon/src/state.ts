@@ -1,0 +1,115 @@
+// The full (unredacted) game state that evolve folds and decide reads.
+import type { Seat } from '@delve/kernel';
+import type { Card } from './rules/cards';
+import type { DungeonOptions } from './options';
+
+/** Node id of a player's cell, the root of every dungeon tree. */
+export const CELL = 0;
+
+/** One passage card in a dungeon tree. `value` is what it stands for: its parent's value minus one (the cell counts 11). */
+export interface PassageNode {
+  readonly id: number;
+  readonly parent: number;
+  readonly value: number;
+  readonly card: Card;
+  /** Pitch Black passages lie face down: only their owner knows the card. */
+  readonly faceDown: boolean;
+}
+
+export interface PlayerState {
+  readonly seat: Seat;
+  readonly alive: boolean;
+  readonly hand: readonly Card[];
+  /** The cell card; null before the deal. */
+  readonly cell: Card | null;
+  /** A Joker cell lies face up; a random cell lies face down and nobody may look at it. */
+  readonly cellFaceUp: boolean;
+  /** Passages in the order they were played; the last one is the "last passage played". */
+  readonly dungeon: readonly PassageNode[];
+  /** Has ever laid a 10, so may be attacked (even back in the cell). */
+  readonly leftCell: boolean;
+  /** Next node id to hand out (ids are never reused, so commands can name nodes safely). */
+  readonly nextNode: number;
+}
+
+/** A creature fighting a defender. */
+export interface Combat {
+  readonly attacker: Seat;
+  readonly card: Card;
+  readonly value: number;
+  readonly defender: Seat;
+  /** The passage attacked, or null when the defender is in the cell. */
+  readonly node: number | null;
+}
+
+/** A Graverobber or Myrmiddon played for its power, until it resolves. */
+export interface Power {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly kind: 'graverobber' | 'myrmiddon';
+  /** Myrmiddon only: the opponent fished and the rank asked for. */
+  readonly target: Seat | null;
+  readonly ask: number | null;
+  /** Myrmiddon only: the target said it has no such card. */
+  readonly denied: boolean;
+}
+
+/** A cave-in card waiting for the owner of a Joker passage to choose (Jokers Wild). */
+export interface Collapse {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly target: Seat;
+  readonly node: number;
+}
+
+/**
+ * A response window: after a card goes to the table every other living seat may answer (Ace, Counter Attack
+ * interrupt, Pitch Black accusation) or pass. It closes once every living seat but the last to play has passed.
+ */
+export interface ResponseWindow {
+  /** What opened it, which decides what happens when it closes. */
+  readonly kind: 'play' | 'attack' | 'power' | 'ace';
+  /** The seat whose card opened or last reopened the window; it is not asked. */
+  readonly last: Seat;
+  readonly passed: readonly Seat[];
+  /** Aces played in this window, in play order; they resolve last-played first when it closes. */
+  readonly aces: readonly { readonly seat: Seat; readonly card: Card }[];
+  /** Counter Attack creatures played against the power in this window. */
+  readonly interrupts: readonly { readonly seat: Seat; readonly card: Card }[];
+  /** Pitch Black: the passage just laid claims a 2; the escape stands if it survives the window. */
+  readonly escape: { readonly seat: Seat; readonly node: number } | null;
+}
+
+/** A decision the game waits for from one seat. */
+export type Prompt =
+  | { readonly kind: 'defend'; readonly seat: Seat }
+  | { readonly kind: 'answer'; readonly seat: Seat }
+  | { readonly kind: 'look'; readonly seat: Seat }
+  | { readonly kind: 'suicide'; readonly seat: Seat }
+  | { readonly kind: 'joker-save'; readonly seat: Seat }
+  | { readonly kind: 'pick'; readonly seat: Seat }
+  | { readonly kind: 'discard'; readonly seat: Seat };
+
+export interface DungeonState {
+  readonly options: DungeonOptions;
+  readonly seats: number;
+  readonly phase: 'lobby' | 'playoff' | 'play' | 'over';
+  /** Top of the deck is index 0. */
+  readonly deck: readonly Card[];
+  /** Top of the discard pile is the last element. */
+  readonly discard: readonly Card[];
+  /** Jokers not needed as cells in the standard game. */
+  readonly setAside: readonly Card[];
+  readonly players: readonly PlayerState[];
+  /** Who still competes in the first-player play-off, and the card each has put down this round. */
+  readonly playoff: { readonly contenders: readonly Seat[]; readonly chosen: readonly (Card | null)[] } | null;
+  readonly turn: { readonly seat: Seat; readonly played: boolean } | null;
+  /** Cards out of every hand until the end of the turn (a Graverobber used for its power). */
+  readonly limbo: readonly Card[];
+  readonly combat: Combat | null;
+  readonly power: Power | null;
+  readonly collapse: Collapse | null;
+  readonly window: ResponseWindow | null;
+  readonly prompt: Prompt | null;
+  readonly winners: readonly Seat[] | null;
+}

@@ -1,0 +1,128 @@
+// Per-viewer views of the state and redaction of events: hidden cards become "?".
+import type { Seat, Viewer } from '@delve/kernel';
+import type { DungeonEvent } from './events';
+import { darkDiscards, type DungeonOptions } from './options';
+import type { DungeonState, Prompt } from './state';
+import { HIDDEN, type Card } from './rules/cards';
+import { awaiting } from './rules/table';
+
+/** A passage as a viewer sees it; `card` is "?" when it lies face down and is not the viewer's. */
+export interface PassageView {
+  readonly id: number;
+  readonly parent: number;
+  readonly value: number;
+  readonly card: Card;
+}
+
+export interface PlayerView {
+  readonly seat: Seat;
+  readonly alive: boolean;
+  readonly handCount: number;
+  /** Only in the viewer's own entry (or for the audit viewer). */
+  readonly hand: readonly Card[] | null;
+  readonly cell: Card | null;
+  readonly leftCell: boolean;
+  readonly dungeon: readonly PassageView[];
+}
+
+/** What one viewer may know of the game. */
+export interface DungeonView {
+  readonly options: DungeonOptions;
+  readonly phase: DungeonState['phase'];
+  readonly awaiting: readonly Seat[];
+  readonly you: Seat | null;
+  readonly turn: DungeonState['turn'];
+  readonly deckCount: number;
+  readonly discardCount: number;
+  /** The discard pile, top last, with face-down cards as "?" (all of them in Almost and Pitch Black, except to a searching Graverobber). */
+  readonly discard: readonly Card[];
+  readonly players: readonly PlayerView[];
+  /** Play-off: who still contends and who has put a card down (the cards stay secret until all have). */
+  readonly playoff: { readonly contenders: readonly Seat[]; readonly ready: readonly Seat[] } | null;
+  readonly combat: DungeonState['combat'];
+  readonly power: DungeonState['power'];
+  readonly collapse: DungeonState['collapse'];
+  readonly window: DungeonState['window'];
+  readonly prompt: Prompt | null;
+  readonly limbo: readonly Card[];
+  readonly winners: readonly Seat[] | null;
+}
+
+const seatOf = (viewer: Viewer): Seat | null => (viewer.kind === 'seat' ? viewer.seat : null);
+
+/** Whether `viewer` may read the discard pile's faces now. */
+function seesDiscard(state: DungeonState, viewer: Viewer): boolean {
+  if (viewer.kind === 'audit' || !darkDiscards(state.options)) return true;
+  return state.prompt?.kind === 'pick' && state.prompt.seat === seatOf(viewer);
+}
+
+export function view(state: DungeonState, viewer: Viewer): DungeonView {
+  const me = seatOf(viewer);
+  const all = viewer.kind === 'audit';
+  return {
+    options: state.options,
+    phase: state.phase,
+    awaiting: awaiting(state),
+    you: me,
+    turn: state.turn,
+    deckCount: state.deck.length,
+    discardCount: state.discard.length,
+    discard: seesDiscard(state, viewer) ? [...state.discard] : state.discard.map(() => HIDDEN),
+    players: state.players.map((p) => ({
+      seat: p.seat,
+      alive: p.alive,
+      handCount: p.hand.length,
+      hand: all || p.seat === me ? [...p.hand] : null,
+      cell: p.cell === null ? null : all || p.cellFaceUp ? p.cell : HIDDEN,
+      leftCell: p.leftCell,
+      dungeon: p.dungeon.map((n) => ({ id: n.id, parent: n.parent, value: n.value, card: all || !n.faceDown || p.seat === me ? n.card : HIDDEN })),
+    })),
+    playoff: state.playoff && {
+      contenders: state.playoff.contenders,
+      ready: state.playoff.contenders.filter((seat) => state.playoff?.chosen[seat] !== null),
+    },
+    combat: state.combat,
+    power: state.power,
+    collapse: state.collapse,
+    window: state.window,
+    prompt: state.prompt,
+    limbo: state.limbo,
+    winners: state.winners,
+  };
+}
+
+const hide = (cards: readonly Card[]): Card[] => cards.map(() => HIDDEN);
+
+/** What `viewer` may see of `event`; `state` is the state before it. Nothing is dropped, only cards hidden. */
+export function redact(event: DungeonEvent, viewer: Viewer, state: DungeonState): DungeonEvent | null {
+  if (viewer.kind === 'audit') return event;
+  const me = seatOf(viewer);
+  switch (event.type) {
+    case 'DeckShuffled':
+      return { ...event, order: hide(event.order) };
+    case 'CellsAssigned':
+      return { ...event, cells: event.cells.map((c) => (c.faceUp ? c : { ...c, card: HIDDEN })) };
+    case 'CardsDrawn':
+      return event.seat === me ? event : { ...event, cards: hide(event.cards) };
+    case 'PlayOffCardChosen':
+      return event.seat === me ? event : { ...event, card: HIDDEN };
+    case 'PassagePlayed':
+      return event.faceDown && event.seat !== me ? { ...event, card: HIDDEN } : event;
+    case 'PassageCollapsed': {
+      // The owner knows the card he lost; others only if it went face up.
+      return event.faceDown && event.target !== me ? { ...event, lost: HIDDEN } : event;
+    }
+    case 'Retreated':
+      return event.faceDown && event.seat !== me ? { ...event, card: HIDDEN } : event;
+    case 'CardsDiscarded':
+      return event.faceDown && event.seat !== me ? { ...event, cards: hide(event.cards) } : event;
+    case 'CardGiven':
+      return event.from === me || event.to === me ? event : { ...event, card: HIDDEN };
+    case 'HandRevealed':
+      return event.seat === me || event.to === me ? event : { ...event, cards: hide(event.cards) };
+    case 'CardTaken':
+      return darkDiscards(state.options) && event.seat !== me ? { ...event, card: HIDDEN } : event;
+    default:
+      return event;
+  }
+}

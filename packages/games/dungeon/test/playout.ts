@@ -1,0 +1,46 @@
+// Test support: deal a game and drive it with bots to the end, checking hooks after every event.
+import { randomFor, type Random, type Seat } from '@delve/kernel';
+import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
+
+export type Bot = (state: DungeonState, seat: Seat, random: Random) => DungeonCommand | null;
+
+export interface Playout {
+  readonly state: DungeonState;
+  readonly events: DungeonEvent[];
+  readonly steps: number;
+}
+
+/** Deal with `seed` and let `bots[seat]` play until someone wins or `maxSteps` commands have been decided. */
+export function playout(
+  options: DungeonOptionsInput,
+  seats: number,
+  seed: string,
+  bots: readonly Bot[],
+  maxSteps = 5000,
+  onEvents: (before: DungeonState, events: DungeonEvent[], after: DungeonState, command: DungeonCommand | null, seat: Seat | null) => void = () => {},
+): Playout {
+  let state = dungeon.initialState(options, seats);
+  const events: DungeonEvent[] = [];
+  const setupEvents = dungeon.setup(state, randomFor(seed, 0));
+  const afterSetup = setupEvents.reduce(dungeon.evolve, state);
+  onEvents(state, setupEvents, afterSetup, null, null);
+  state = afterSetup;
+  events.push(...setupEvents);
+  let steps = 0;
+  const chooser = randomFor(`${seed}:choose`, 0);
+  while (!dungeon.status(state).winners && steps < maxSteps) {
+    const waiting = dungeon.status(state).awaiting;
+    if (waiting.length === 0) throw new Error('nobody is awaited');
+    const seat = chooser.pick(waiting);
+    const bot = bots[seat % bots.length];
+    const command = bot?.(state, seat, randomFor(`${seed}:bot`, steps));
+    if (!command) throw new Error(`seat ${seat} is awaited but has nothing to do`);
+    const produced = dungeon.decide(command, state, { actor: { kind: 'seat', seat }, random: randomFor(seed, events.length) });
+    const next = produced.reduce(dungeon.evolve, state);
+    onEvents(state, produced, next, command, seat);
+    state = next;
+    events.push(...produced);
+    steps++;
+  }
+  return { state, events, steps };
+}
