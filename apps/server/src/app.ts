@@ -7,7 +7,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { parse as parseYaml } from 'yaml';
+import type { AnyGameModule } from '@delve/kernel';
 import type { Config } from './config';
+import type { UpdatesFeed } from './graphql/feed';
+import { graphql } from './graphql/index';
 import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
 import { HttpProblem, installProblemHandlers } from './problems';
 import games from './routes/games';
@@ -29,8 +32,10 @@ export interface AppDependencies {
   readonly games: GamesPort;
   readonly gamesList: GamesListReader;
   readonly readiness: ReadinessProbe;
-  /** Extra plugins registered after the REST routes (GraphQL). */
-  readonly plugins?: readonly FastifyPluginAsync[];
+  /** The loaded game modules (GraphQL builds one view type per module that publishes a view schema). */
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
+  /** Live game updates for GraphQL subscriptions. */
+  readonly updates: UpdatesFeed;
 }
 
 /** Path of the REST contract served at /docs. */
@@ -95,7 +100,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(health);
   await fastify.register(games);
   await fastify.register(play);
-  for (const plugin of deps.plugins ?? []) await fastify.register(plugin);
+  await fastify.register(graphql, { modules: deps.modules, updates: deps.updates });
 };
 
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */

@@ -5,10 +5,21 @@ import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from './problems';
 import type { GamesPort } from './ports';
 
+/** The credentials a caller presented, from HTTP headers or a WebSocket connection_init payload. */
+export interface Credentials {
+  readonly authorization?: string | undefined;
+  readonly adminKey?: string | undefined;
+}
+
 // Seat tokens are base64url; anything else is malformed before we ask the service.
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
 
-/** The bearer token of an Authorization header, null when absent; 401 when present but malformed. */
+export function credentialsOf(request: FastifyRequest): Credentials {
+  const admin = request.headers['x-admin-key'];
+  return { authorization: request.headers.authorization, adminKey: typeof admin === 'string' ? admin : undefined };
+}
+
+/** The bearer token of an Authorization value, null when absent; 401 when present but malformed. */
 export function bearerToken(header: string | undefined): string | null {
   if (header === undefined || header === '') return null;
   const match = BEARER.exec(header);
@@ -16,10 +27,10 @@ export function bearerToken(header: string | undefined): string | null {
   return match[1] as string;
 }
 
-/** True when the request carries the configured admin key (compared in constant time). */
-export function isAdmin(request: FastifyRequest, adminKey: string | null): boolean {
-  const given = request.headers['x-admin-key'];
-  if (typeof given !== 'string' || given === '') return false;
+/** True when the caller presented the configured admin key (compared in constant time); 403 for a wrong one. */
+export function isAdmin(credentials: Credentials, adminKey: string | null): boolean {
+  const given = credentials.adminKey;
+  if (given === undefined || given === '') return false;
   if (adminKey === null) throw new HttpProblem(403, 'auth/admin-disabled', 'this server has no admin key configured');
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(adminKey).digest();
@@ -27,22 +38,17 @@ export function isAdmin(request: FastifyRequest, adminKey: string | null): boole
   return true;
 }
 
-/** The seat the request's token acts for in this game; 401 without a token, 403 (from the service) for a wrong one. */
-export async function requireSeat(games: GamesPort, request: FastifyRequest, gameId: string): Promise<Seat> {
-  const token = bearerToken(request.headers.authorization);
+/** The seat the caller's token acts for in this game; 401 without a token, 403 (from the service) for a wrong one. */
+export async function requireSeat(games: GamesPort, credentials: Credentials, gameId: string): Promise<Seat> {
+  const token = bearerToken(credentials.authorization);
   if (token === null) throw new HttpProblem(401, 'auth/missing-token', 'this needs a seat token: Authorization: Bearer <token>');
   return games.authenticate(gameId, token);
 }
 
 /** The viewer for read paths: the admin's audit viewer, the token's seat, or a spectator when neither is given. */
-export async function viewerFor(
-  games: GamesPort,
-  request: FastifyRequest,
-  gameId: string,
-  adminKey: string | null,
-): Promise<Viewer> {
-  if (isAdmin(request, adminKey)) return { kind: 'audit' };
-  const token = bearerToken(request.headers.authorization);
+export async function viewerFor(games: GamesPort, credentials: Credentials, gameId: string, adminKey: string | null): Promise<Viewer> {
+  if (isAdmin(credentials, adminKey)) return { kind: 'audit' };
+  const token = bearerToken(credentials.authorization);
   if (token === null) return { kind: 'spectator' };
   return { kind: 'seat', seat: await games.authenticate(gameId, token) };
 }

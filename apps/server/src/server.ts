@@ -6,6 +6,7 @@ import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/stor
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { MemoryGamesList } from './gamesList';
+import { StoreUpdatesFeed } from './graphql/feed';
 import { loadModules } from './modules';
 
 async function main(): Promise<void> {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   });
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
+  const updates = await StoreUpdatesFeed.start(store);
 
   const app = await buildApp({
     config,
@@ -41,6 +43,8 @@ async function main(): Promise<void> {
       if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
       if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
     },
+    modules,
+    updates,
   });
   for (const warning of warnings) app.log.warn(warning);
   app.log.info({ modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' }, 'starting');
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       await gamesList.close();
+      await updates.close();
       if (config.eventStoreUrl) await store.close();
       await db.close();
       process.exit(0);

@@ -26,6 +26,8 @@ t.test('every route is in openapi.yaml and every documented operation is a route
     games: {} as GamesPort, // never called: only the routes are inspected
     gamesList: new MemoryGamesList(),
     readiness: async () => {},
+    modules: {},
+    updates: { listen: () => () => {} },
   });
   await fastify.ready();
   t.teardown(() => fastify.close());

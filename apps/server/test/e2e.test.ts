@@ -69,6 +69,8 @@ t.test('/ready answers 503 when the store is unreachable', async (t) => {
     readiness: async () => {
       throw new Error('connection refused');
     },
+    modules: {},
+    updates: { listen: () => () => {} },
   });
   t.teardown(() => app.close());
   const ready = await call(t, app, 'GET', '/ready');

@@ -1,6 +1,6 @@
 // The lobby over REST: create and list games, read a summary, claim seats, start and abandon.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isAdmin, requireSeat } from '../auth';
+import { credentialsOf, isAdmin, requireSeat } from '../auth';
 import { listItemBody, summaryBody } from '../bodies';
 import {
   ClaimSeatRequest,
@@ -74,7 +74,7 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) } } },
     async (request) => {
       const { id } = request.params;
-      await requireSeat(app.games, request, id);
+      await requireSeat(app.games, credentialsOf(request), id);
       await app.games.startGame(id);
       return summaryBody(await app.games.summary(id));
     },
@@ -85,8 +85,8 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) } } },
     async (request) => {
       const { id } = request.params;
-      if (isAdmin(request, app.config.adminKey)) await app.games.abandonGame(id);
-      else await app.games.abandonGame(id, await requireSeat(app.games, request, id));
+      if (isAdmin(credentialsOf(request), app.config.adminKey)) await app.games.abandonGame(id);
+      else await app.games.abandonGame(id, await requireSeat(app.games, credentialsOf(request), id));
       return summaryBody(await app.games.summary(id));
     },
   );

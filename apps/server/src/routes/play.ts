@@ -1,6 +1,6 @@
 // Playing over REST: send a command, read the caller's view, legal commands, the redacted log and the audit.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireSeat, viewerFor } from '../auth';
+import { credentialsOf, requireSeat, viewerFor } from '../auth';
 import { auditBody, eventBody } from '../bodies';
 import { HttpProblem } from '../problems';
 import {
@@ -30,7 +30,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const seat = await requireSeat(app.games, request, id);
+      const seat = await requireSeat(app.games, credentialsOf(request), id);
       const key = request.headers['idempotency-key'];
       const result = await app.games.execute(id, request.body, { seat, ...(key !== undefined && { idempotencyKey: key }) });
       reply.header('idempotent-replayed', String(result.replayed));
@@ -49,7 +49,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const viewer = await viewerFor(app.games, request, id, app.config.adminKey);
+      const viewer = await viewerFor(app.games, credentialsOf(request), id, app.config.adminKey);
       const { revision: current } = await app.games.summary(id);
       const at = request.query.revision ?? current;
       if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
@@ -62,7 +62,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: GameIdParams, response: { 200: LegalCommands, ...problems(400, 401, 403, 404, 429) } } },
     async (request) => {
       const { id } = request.params;
-      const seat = await requireSeat(app.games, request, id);
+      const seat = await requireSeat(app.games, credentialsOf(request), id);
       return { seat, commands: [...(await app.games.legalCommands(id, seat))] };
     },
   );
@@ -80,7 +80,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { from, limit } = request.query;
       // The service shows everything to everyone once the game is over; before that it redacts for this viewer.
-      const viewer = await viewerFor(app.games, request, id, app.config.adminKey);
+      const viewer = await viewerFor(app.games, credentialsOf(request), id, app.config.adminKey);
       const { revision } = await app.games.summary(id);
       const items = await app.games.events(id, viewer, { from, limit });
       // `limit` counts stream revisions, not visible events (redaction may drop some), so pages never skip any.

@@ -2,10 +2,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GameService } from '@delve/kernel';
 import { InMemoryEventStore } from '@delve/kernel/testing';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from '../../src/gamesList';
+import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { toy } from './toy';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -19,10 +20,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(
-  env: Record<string, string> = {},
-  extra: { plugins?: (service: GameService, store: InMemoryEventStore) => FastifyPluginAsync[] } = {},
-): Promise<TestApp> {
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
   const store = new InMemoryEventStore();
   const service = new GameService({
@@ -34,16 +32,19 @@ export async function testApp(
   });
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
+  const updates = await StoreUpdatesFeed.start(store);
   const app = await buildApp({
     config,
     games: service,
     gamesList,
     readiness: async () => {},
-    ...(extra.plugins && { plugins: extra.plugins(service, store) }),
+    modules: { toy },
+    updates,
   });
   const close = async (): Promise<void> => {
     await app.close();
     await gamesList.close();
+    await updates.close();
   };
   return { app, store, service, config, close };
 }

@@ -110,3 +110,12 @@ export const toy: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, { seats?: 
     return { phase: 'finished', awaiting: [], winners: state.totals.flatMap((t, seat) => (t === best ? [seat] : [])) };
   },
 };
+
+/** The toy's view schema, published next to the module so GraphQL can type its view (see src/graphql/viewTypes.ts). */
+export const toyViewSchema = Type.Object({
+  turn: Type.Integer(),
+  totals: Type.Array(Type.Union([Type.Integer(), Type.Null()])),
+  draws: Type.Array(Type.Integer()),
+  out: Type.Array(Type.Boolean()),
+});
+Object.assign(toy, { viewSchema: toyViewSchema });

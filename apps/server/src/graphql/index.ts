@@ -1,0 +1,256 @@
+// GraphQL at /graphql (mercurius): games, the caller's typed view, replays, the redacted log, and live gameUpdated.
+import type { AnyGameModule, Viewer } from '@delve/kernel';
+import type { FastifyPluginAsync } from 'fastify';
+import { GraphQLScalarType, valueFromASTUntyped } from 'graphql';
+import mercurius from 'mercurius';
+import { credentialsOf, requireSeat, viewerFor, type Credentials } from '../auth';
+import { eventBody, listItemBody, summaryBody } from '../bodies';
+import type { GameLifecycle, GamesPort } from '../ports';
+import { toProblem } from '../problems';
+import type { UpdatesFeed } from './feed';
+import { viewTypeFor, type ViewType } from './viewTypes';
+
+export interface GraphqlOptions {
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
+  readonly updates: UpdatesFeed;
+}
+
+interface Context {
+  credentials?: Credentials;
+  /** From the WebSocket connection_init payload; wins over the upgrade request's headers. */
+  wsCredentials?: Credentials;
+}
+
+const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  description: 'Any JSON value: the escape hatch where a GraphQL type would be absurd.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast) => valueFromASTUntyped(ast),
+});
+
+const BASE_SDL = `
+scalar JSON
+enum GameStatus { open active finished abandoned }
+type SeatInfo { seat: Int!, claimed: Boolean!, name: String }
+type Event { revision: Int!, type: String!, data: JSON!, at: String! }
+type EventPage { items: [Event!]!, nextFrom: Int }
+"A module without a published view schema: its view as JSON."
+type JsonView { module: String!, json: JSON! }
+type ViewAt { revision: Int!, view: GameView! }
+type Game {
+  id: ID!
+  module: String!
+  status: GameStatus!
+  seats: [SeatInfo!]!
+  awaiting: [Int!]!
+  winners: [Int!]
+  revision: Int!
+  seedHash: String!
+  "The caller's view now: a seat's with its token, the spectator's without."
+  view: GameView!
+  "What the caller's seat may send now (needs a seat token)."
+  legalCommands: [JSON!]!
+  events(from: Int = 0, limit: Int = 100): EventPage!
+}
+type GameListItem { id: ID!, module: String!, status: GameStatus!, seats: Int!, openSeats: Int!, revision: Int!, createdAt: String! }
+type GamePage { items: [GameListItem!]!, nextCursor: String }
+input GamesFilter { module: String, status: GameStatus, limit: Int = 20, cursor: String }
+type GameUpdate { gameId: ID!, revision: Int!, status: GameStatus!, events: [Event!]!, view: GameView! }
+type Query {
+  game(id: ID!): Game!
+  games(filter: GamesFilter): GamePage!
+  "The caller's view as it was at a revision."
+  replay(gameId: ID!, revision: Int!): ViewAt!
+  events(gameId: ID!, from: Int = 0, limit: Int = 100): EventPage!
+}
+type Subscription {
+  "Each new revision of the game: the events since the last push, redacted for the subscriber, and its view."
+  gameUpdated(gameId: ID!): GameUpdate!
+}
+`;
+
+/** The schema: the base types plus one view type per module that publishes a view schema, joined in a union. */
+export function graphqlSchema(modules: Readonly<Record<string, AnyGameModule>>): { sdl: string; views: Map<string, ViewType> } {
+  const views = new Map<string, ViewType>();
+  for (const module of Object.values(modules)) {
+    const type = viewTypeFor(module);
+    if (type) views.set(module.name, type);
+  }
+  const members = [...[...views.values()].map((v) => v.typeName), 'JsonView'];
+  const sdl = [BASE_SDL, ...[...views.values()].map((v) => v.sdl), `union GameView = ${members.join(' | ')}`].join('\n');
+  return { sdl, views };
+}
+
+/** Errors keep their stable code and HTTP status in `extensions`; internals of unexpected ones never leak. */
+function graphqlError(error: unknown): Error {
+  const problem = toProblem(error);
+  return new mercurius.ErrorWithProps(problem.detail, { code: problem.code, status: problem.status }, problem.status);
+}
+const guard =
+  <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      throw graphqlError(error);
+    }
+  };
+
+export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) => {
+  const games: GamesPort = app.games;
+  const adminKey = app.config.adminKey;
+  const { sdl, views } = graphqlSchema(options.modules);
+  const credentials = (ctx: Context): Credentials => ctx.wsCredentials ?? ctx.credentials ?? {};
+  const viewer = (ctx: Context, gameId: string): Promise<Viewer> => viewerFor(games, credentials(ctx), gameId, adminKey);
+  const typedView = (module: string, view: unknown): Record<string, unknown> => {
+    const type = views.get(module);
+    // graphql-js picks the union member from __typename.
+    return type && typeof view === 'object' && view !== null
+      ? { ...(view as Record<string, unknown>), __typename: type.typeName }
+      : { __typename: 'JsonView', module, json: view };
+  };
+  const page = async (gameId: string, who: Viewer, from: number, limit: number) => {
+    if (!Number.isInteger(from) || from < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      throw Object.assign(new Error('from must be ≥ 0 and limit 1..1000'), { statusCode: 400, validation: [] });
+    }
+    const { revision } = await games.summary(gameId);
+    const items = await games.events(gameId, who, { from, limit });
+    return { items: items.map(eventBody), nextFrom: from + limit <= revision ? from + limit : null };
+  };
+
+  type GameParent = ReturnType<typeof summaryBody>;
+  const resolvers = {
+    JSON: JSONScalar,
+    Query: {
+      game: guard(async (_: unknown, { id }: { id: string }) => summaryBody(await games.summary(id))),
+      games: guard(async (_: unknown, { filter }: { filter?: { module?: string | null; status?: GameLifecycle | null; limit?: number; cursor?: string | null } }) => {
+        const limit = filter?.limit ?? 20;
+        if (limit < 1 || limit > 100) throw Object.assign(new Error('limit must be 1..100'), { statusCode: 400, validation: [] });
+        const result = await app.gamesList.list({
+          limit,
+          ...(filter?.module != null && { module: filter.module }),
+          ...(filter?.status != null && { status: filter.status }),
+          ...(filter?.cursor != null && { cursor: filter.cursor }),
+        });
+        return { items: result.items.map(listItemBody), nextCursor: result.nextCursor };
+      }),
+      replay: guard(async (_: unknown, { gameId, revision }: { gameId: string; revision: number }, ctx: Context) => {
+        const who = await viewer(ctx, gameId);
+        const summary = await games.summary(gameId);
+        return { revision, view: typedView(summary.module, await games.view(gameId, who, revision)) };
+      }),
+      events: guard(async (_: unknown, args: { gameId: string; from: number; limit: number }, ctx: Context) =>
+        page(args.gameId, await viewer(ctx, args.gameId), args.from, args.limit),
+      ),
+    },
+    Game: {
+      view: guard(async (game: GameParent, _: unknown, ctx: Context) =>
+        typedView(game.module, await games.view(game.id, await viewer(ctx, game.id))),
+      ),
+      legalCommands: guard(async (game: GameParent, _: unknown, ctx: Context) =>
+        games.legalCommands(game.id, await requireSeat(games, credentials(ctx), game.id)),
+      ),
+      events: guard(async (game: GameParent, args: { from: number; limit: number }, ctx: Context) =>
+        page(game.id, await viewer(ctx, game.id), args.from, args.limit),
+      ),
+    },
+    Subscription: {
+      gameUpdated: {
+        subscribe: guard(async (_: unknown, { gameId }: { gameId: string }, ctx: Context) => {
+          const who = await viewer(ctx, gameId);
+          const { revision, module } = await games.summary(gameId);
+          return new GameUpdates(options.updates, gameId, revision, async (from, to) => {
+            const [summary, items, view] = await Promise.all([
+              games.summary(gameId),
+              games.events(gameId, who, { from, limit: to - from + 1 }),
+              games.view(gameId, who, to),
+            ]);
+            return { gameId, revision: to, status: summary.status, events: items.map(eventBody), view: typedView(module, view) };
+          }, games);
+        }),
+        resolve: (update: unknown) => update,
+      },
+    },
+  };
+
+  await app.register(mercurius, {
+    schema: sdl,
+    resolvers: resolvers as never,
+    graphiql: app.config.development,
+    context: (request) => ({ credentials: credentialsOf(request) }),
+    subscription: {
+      context: (_socket, request) => ({ credentials: credentialsOf(request) }),
+      // connection_init { authorization: "Bearer <token>", adminKey?: "..." } authenticates the socket.
+      onConnect: ({ payload }) => {
+        const p = (payload ?? {}) as Record<string, unknown>;
+        const auth = p.authorization ?? p.Authorization;
+        const admin = p.adminKey ?? p['x-admin-key'];
+        return {
+          wsCredentials: {
+            authorization: typeof auth === 'string' ? auth : undefined,
+            adminKey: typeof admin === 'string' ? admin : undefined,
+          },
+        };
+      },
+    },
+  });
+};
+
+/**
+ * The async iterator behind one gameUpdated subscription: wakes on the feed, pushes every revision range once and in
+ * order, and stops listening as soon as the client unsubscribes (return()), not at the next event.
+ */
+class GameUpdates<T> implements AsyncIterableIterator<T> {
+  private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
+  private readonly ready: T[] = [];
+  private readonly stop: () => void;
+  private done = false;
+  private busy: Promise<void> = Promise.resolve();
+
+  constructor(
+    feed: UpdatesFeed,
+    private readonly gameId: string,
+    private sent: number,
+    private readonly load: (from: number, to: number) => Promise<T>,
+    private readonly games: GamesPort,
+  ) {
+    this.stop = feed.listen(gameId, (revision) => {
+      // Serialised so ranges never overlap or reorder when events arrive faster than we load.
+      this.busy = this.busy.then(() => this.advance(revision)).catch(() => this.finish());
+    });
+  }
+
+  private async advance(revision: number): Promise<void> {
+    if (this.done || revision <= this.sent) return;
+    const { revision: head } = await this.games.summary(this.gameId);
+    if (head <= this.sent) return;
+    const update = await this.load(this.sent + 1, head);
+    this.sent = head;
+    const waiter = this.waiting.shift();
+    if (waiter) waiter({ value: update, done: false });
+    else this.ready.push(update);
+  }
+
+  private finish(): void {
+    this.done = true;
+    this.stop();
+    for (const waiter of this.waiting.splice(0)) waiter({ value: undefined, done: true });
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    const value = this.ready.shift();
+    if (value !== undefined) return Promise.resolve({ value, done: false });
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}

@@ -1,0 +1,150 @@
+// GraphQL: typed views per module, replays, the redacted log, errors with stable codes, and gameUpdated over WebSocket.
+import t from 'tap';
+import WebSocket from 'ws';
+import { graphqlSchema } from '../src/graphql/index';
+import { toy } from './support/toy';
+import { testApp, type TestApp } from './support/app';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function gql(ctx: TestApp, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Json> {
+  const reply = await ctx.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    payload: { query, variables },
+  });
+  return JSON.parse(reply.body);
+}
+
+async function seatedGame(ctx: TestApp): Promise<{ id: string; tokens: string[] }> {
+  const id = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  const tokens = [(await ctx.service.claimSeat(id, {})).token, (await ctx.service.claimSeat(id, {})).token];
+  return { id, tokens };
+}
+
+const VIEW = `view { __typename ... on ToyView { turn totals draws out } ... on JsonView { module json } }`;
+
+t.test('a module with a view schema gets a typed view; others fall back to JsonView', async (t) => {
+  const { sdl } = graphqlSchema({ toy, other: { ...toy, name: 'other', viewSchema: undefined } as never });
+  t.match(sdl, /type ToyView \{[^}]*totals: \[Int\]!/, 'nullable totals in a non-null list');
+  t.match(sdl, /union GameView = ToyView \| JsonView/);
+  t.notMatch(sdl, /OtherView/);
+});
+
+t.test('game(id): summary, the caller\'s typed view and legal commands', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  const { id, tokens } = await seatedGame(ctx);
+  await ctx.service.execute(id, { type: 'Draw' }, { seat: 0 });
+  const q = `query($id: ID!) { game(id: $id) { id module status awaiting revision ${VIEW} legalCommands } }`;
+  const seat1 = await gql(ctx, q, { id }, tokens[1]);
+  t.equal(seat1.data.game.status, 'active');
+  t.same(seat1.data.game.awaiting, [1]);
+  t.equal(seat1.data.game.view.__typename, 'ToyView');
+  t.equal(seat1.data.game.view.totals[0], null, "seat 1 does not see seat 0's total");
+  t.same(seat1.data.game.legalCommands, [{ type: 'Draw' }, { type: 'Stop' }]);
+  const seat0 = await gql(ctx, `query($id: ID!) { game(id: $id) { ${VIEW} } }`, { id }, tokens[0]);
+  t.type(seat0.data.game.view.totals[0], 'number', 'seat 0 sees its own total');
+  const spectator = await gql(ctx, `query($id: ID!) { game(id: $id) { ${VIEW} legalCommands } }`, { id });
+  t.equal(spectator.errors[0].extensions.code, 'auth/missing-token', 'legal commands need a seat');
+  const forged = await gql(ctx, `query($id: ID!) { game(id: $id) { ${VIEW} } }`, { id }, 'forged-token');
+  t.equal(forged.errors[0].extensions.code, 'auth/bad-token');
+  const missing = await gql(ctx, `{ game(id: "00000000-0000-4000-8000-000000000000") { id } }`);
+  t.equal(missing.errors[0].extensions.code, 'game/not-found');
+  t.equal(missing.errors[0].extensions.status, 404);
+});
+
+t.test('replay(gameId, revision) equals the view the caller had then; events are redacted', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  const { id, tokens } = await seatedGame(ctx);
+  const live: { revision: number; view: unknown }[] = [];
+  for (const [seat, type] of [[0, 'Draw'], [1, 'Draw'], [0, 'Draw'], [1, 'Stop']] as const) {
+    const result = await ctx.service.execute(id, { type }, { seat });
+    live.push({ revision: result.revision, view: await ctx.service.view(id, { kind: 'seat', seat: 1 }) });
+  }
+  for (const { revision, view } of live) {
+    const replay = await gql(ctx, `query($g: ID!, $r: Int!) { replay(gameId: $g, revision: $r) { revision view { ... on ToyView { turn totals draws out } } } }`, { g: id, r: revision }, tokens[1]);
+    t.same(replay.data.replay, { revision, view }, `replay at ${revision}`);
+  }
+  const events = await gql(ctx, `query($g: ID!) { events(gameId: $g, limit: 1000) { items { revision type data } nextFrom } }`, { g: id }, tokens[1]);
+  const draws = events.data.events.items.filter((e: Json) => e.type === 'Drew');
+  t.same(draws.map((e: Json) => e.data.value === null), [true, false, true], "seat 0's draws are hidden from seat 1");
+  const page = await gql(ctx, `query($g: ID!) { events(gameId: $g, limit: 0) { nextFrom } }`, { g: id });
+  t.equal(page.errors[0].extensions.status, 400);
+});
+
+t.test('games(filter) lists from the read model', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  await seatedGame(ctx);
+  await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 });
+  await new Promise((r) => setTimeout(r, 20));
+  const all = await gql(ctx, `{ games { items { module status openSeats } nextCursor } }`);
+  t.same(all.data.games.items.map((g: Json) => g.status), ['open', 'active']);
+  const active = await gql(ctx, `{ games(filter: { status: active }) { items { status } } }`);
+  t.equal(active.data.games.items.length, 1);
+});
+
+function subscribe(url: string, init: Record<string, unknown>, query: string, variables: Record<string, unknown>) {
+  const ws = new WebSocket(url, 'graphql-transport-ws');
+  const messages: Json[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (raw) => {
+    messages.push(JSON.parse(String(raw)));
+    for (const w of waiters.splice(0)) w();
+  });
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: init })));
+  const next = async (type: string, ms = 3000): Promise<Json> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const index = messages.findIndex((m) => m.type === type);
+      if (index >= 0) return messages.splice(index, 1)[0];
+      if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+  };
+  const start = async () => {
+    await next('connection_ack');
+    ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query, variables } }));
+  };
+  return { ws, next, start };
+}
+
+t.test('gameUpdated pushes each new revision, redacted for the subscriber\'s seat, over WebSocket', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = ctx.app.server.address();
+  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const { id, tokens } = await seatedGame(ctx);
+  const query = `subscription($g: ID!) { gameUpdated(gameId: $g) { revision status events { type data } view { ... on ToyView { turn totals } } } }`;
+
+  const seat1 = subscribe(url, { authorization: `Bearer ${tokens[1]}` }, query, { g: id });
+  t.teardown(() => seat1.ws.close());
+  await seat1.start();
+  await new Promise((r) => setTimeout(r, 100)); // let the subscription register before playing
+
+  const drew = await ctx.service.execute(id, { type: 'Draw' }, { seat: 0 });
+  const first = await seat1.next('next');
+  const update = first.payload.data.gameUpdated;
+  t.equal(update.revision, drew.revision);
+  t.same(update.events.map((e: Json) => e.type), ['Drew']);
+  t.equal(update.events[0].data.value, null, 'the subscriber does not see the other seat\'s draw');
+  t.equal(update.view.totals[0], null);
+  t.equal(update.view.turn, 1);
+
+  await ctx.service.execute(id, { type: 'Stop' }, { seat: 1 });
+  const second = (await seat1.next('next')).payload.data.gameUpdated;
+  t.same(second.events.map((e: Json) => e.type), ['Stopped'], 'each push carries only the new events');
+
+  const forged = subscribe(url, { authorization: 'Bearer forged' }, query, { g: id });
+  t.teardown(() => forged.ws.close());
+  await forged.start();
+  const refused = await forged.next('error');
+  t.equal(refused.payload[0].extensions.code, 'auth/bad-token', 'a bad token cannot subscribe');
+});
