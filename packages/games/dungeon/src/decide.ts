@@ -23,7 +23,10 @@ export function decide(command: DungeonCommand, state: DungeonState, ctx: Decide
   const me = state.players[seat];
   if (!me) return fail('not-a-seat', `there is no seat ${seat}`);
   if (!me.alive) return fail('dead', 'slain players take no further part');
-  if (!awaiting(state).includes(seat)) return fail('not-awaited', 'the game is not waiting for you now');
+  if (!awaiting(state).includes(seat)) {
+    if (state.phase === 'play' && !state.window && !state.prompt) return fail('not-your-turn', 'it is not your turn');
+    return fail('not-awaited', 'the game is not waiting for you now');
+  }
   const tx = new Tx(state);
   const c = { tx, seat, me, random: ctx.random };
   switch (command.type) {
@@ -99,7 +102,7 @@ function playedAs(s: DungeonState, card: Card, as: number | undefined, allowed: 
     return as as number;
   }
   const rank = rankOf(card);
-  if (as !== undefined && as !== rank) fail('bad-declaration', 'only a Joker may be declared as another rank');
+  if (as !== undefined) fail('bad-declaration', 'only a Joker is declared as a rank');
   if (!allowed(rank)) fail('wrong-card', `${card} is not ${what}`);
   return rank;
 }

@@ -1,0 +1,99 @@
+// Test support: stacked deals and a scenario builder that reaches a position through real commands.
+import { randomFor, type Seat } from '@delve/kernel';
+import { specFor } from '@delve/kernel/testing';
+import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
+import { buildCards, type Card } from '../src/rules/cards';
+import { jokersWild, resolveOptions } from '../src/options';
+
+export interface Deal {
+  /** Each seat's five (or more) cards. */
+  readonly hands: readonly (readonly Card[])[];
+  /** Top of the deck after the deal, top first; the remaining cards follow in a fixed order. */
+  readonly deck?: readonly Card[];
+  /** Cell cards for seats that do not get a Joker (random cells); default: taken from the unused cards. */
+  readonly cells?: readonly Card[];
+  readonly first?: Seat;
+  /** Leave every other card out of the game (unit tests only: it breaks conservation), e.g. to reach an empty deck. */
+  readonly deckOnly?: boolean;
+}
+
+/** The events of a deal with known cards, skipping the play-off: `first` starts and draws the top card. */
+export function dealt(input: DungeonOptionsInput, seats: number, deal: Deal): DungeonEvent[] {
+  const options = resolveOptions(input);
+  const { plain, jokers } = buildCards(options.decks);
+  const wild = jokersWild(options);
+  const jokerCells = wild ? [] : jokers.slice(0, seats);
+  const used = new Set<Card>([...deal.hands.flat(), ...(deal.deck ?? []), ...(deal.cells ?? [])]);
+  const spare = (wild ? [...plain, ...jokers] : plain).filter((c) => !used.has(c));
+  const cells: { seat: Seat; card: Card; faceUp: boolean }[] = [];
+  let explicit = 0;
+  for (let seat = 0; seat < seats; seat++) {
+    const joker = jokerCells[seat];
+    if (joker !== undefined) cells.push({ seat, card: joker, faceUp: true });
+    else cells.push({ seat, card: deal.cells?.[explicit++] ?? (spare.shift() as Card), faceUp: false });
+  }
+  const rest = deal.deckOnly ? [] : spare;
+  const order = [...cells.filter((c) => !c.faceUp).map((c) => c.card), ...deal.hands.flat(), ...(deal.deck ?? []), ...rest];
+  const first = deal.first ?? 0;
+  const events: DungeonEvent[] = [
+    { type: 'DeckShuffled', reason: 'setup', order },
+    { type: 'CellsAssigned', cells, setAside: wild ? [] : jokers.slice(jokerCells.length) },
+    ...deal.hands.map((cards, seat): DungeonEvent => ({ type: 'CardsDrawn', seat, cards: [...cards], reason: 'deal' })),
+  ];
+  events.push({ type: 'PlayOffStarted', contenders: Array.from({ length: seats }, (_, i) => i) }, { type: 'FirstPlayerChosen', seat: first }, { type: 'TurnStarted', seat: first });
+  const top = deal.deck?.[0];
+  if (top !== undefined) events.push({ type: 'CardsDrawn', seat: first, cards: [top], reason: 'turn' });
+  return events;
+}
+
+/** A position reached by deciding real commands from a deal; its events feed specFor().given(). */
+export class Scenario {
+  events: DungeonEvent[];
+  state: DungeonState;
+  constructor(
+    readonly options: DungeonOptionsInput,
+    readonly seats: number,
+    deal: Deal,
+  ) {
+    this.events = dealt(options, seats, deal);
+    this.state = this.events.reduce(dungeon.evolve, dungeon.initialState(options, seats));
+  }
+  /** Decide `command` for `seat` and apply its events; returns them. */
+  do(seat: Seat, command: DungeonCommand): DungeonEvent[] {
+    const produced = dungeon.decide(command, this.state, { actor: { kind: 'seat', seat }, random: randomFor('scenario', this.events.length) });
+    this.events = [...this.events, ...produced];
+    this.state = produced.reduce(dungeon.evolve, this.state);
+    return produced;
+  }
+  /** Every awaited seat passes until the open response window closes. */
+  settle(): this {
+    while (this.state.window) {
+      const [seat] = dungeon.status(this.state).awaiting;
+      if (seat === undefined) break;
+      this.do(seat, { type: 'Pass' });
+    }
+    return this;
+  }
+  /** Play a command and let the window it opens close. */
+  play(seat: Seat, command: DungeonCommand): this {
+    this.do(seat, command);
+    return this.settle();
+  }
+  /** End the current turn, discarding the most recently drawn cards if over the limit. */
+  endTurn(): this {
+    const seat = this.state.turn?.seat ?? 0;
+    this.do(seat, { type: 'EndTurn' });
+    while (this.state.prompt?.kind === 'discard') this.do(seat, { type: 'Discard', card: this.state.players[seat]?.hand.at(-1) ?? '' });
+    return this;
+  }
+  get spec() {
+    return specFor(dungeon, { options: this.options, seats: this.seats }).given(this.events);
+  }
+  player(seat: Seat) {
+    const p = this.state.players[seat];
+    if (!p) throw new Error(`no seat ${seat}`);
+    return p;
+  }
+}
+
+export const scenario = (options: DungeonOptionsInput, seats: number, deal: Deal) => new Scenario(options, seats, deal);
