@@ -17,24 +17,25 @@ export function checkExpectedRevision(streamId: string, expected: ExpectedRevisi
 /**
  * EventStoreDB's idempotence: if the events' ids are already stored right after the expected revision, in
  * the same order, the append succeeds again without writing. Returns that result, or null to append normally.
+ * `stored` is the stream, or any run of it in revision order that holds the candidates (an adapter may pass
+ * only the rows whose ids match).
  */
 export function idempotentReplay(
-  stream: readonly Pick<RecordedEvent, 'id' | 'revision' | 'position'>[],
+  stored: readonly Pick<RecordedEvent, 'id' | 'revision' | 'position'>[],
   events: readonly EventData[],
   expected: ExpectedRevision,
 ): AppendResult | null {
-  if (events.length === 0) return null;
-  const first = typeof expected === 'number' ? expected + 1 : expected === 'no_stream' ? 0 : null;
-  let start = first;
-  if (start === null) {
-    // 'any' / 'stream_exists': a retry is recognised wherever the first id sits.
-    const index = stream.findIndex((e) => e.id === events[0]?.id);
-    if (index < 0) return null;
-    start = index;
-  }
-  const stored = stream.slice(start, start + events.length);
-  if (stored.length !== events.length || stored.some((e, i) => e.id !== events[i]?.id)) return null;
-  const last = stored.at(-1) as RecordedEvent;
+  const firstId = events[0]?.id;
+  if (firstId === undefined) return null;
+  const at = stored.findIndex((e) => e.id === firstId);
+  if (at < 0) return null;
+  const start = (stored[at] as RecordedEvent).revision;
+  // With an exact expectation the retry must sit right after it; 'any'/'stream_exists' accept it wherever it is.
+  if (typeof expected === 'number' && start !== expected + 1) return null;
+  if (expected === 'no_stream' && start !== 0) return null;
+  const run = stored.slice(at, at + events.length);
+  if (run.length !== events.length || run.some((e, i) => e.id !== events[i]?.id || e.revision !== start + i)) return null;
+  const last = run.at(-1) as RecordedEvent;
   return { nextExpectedRevision: last.revision, position: last.position };
 }
 

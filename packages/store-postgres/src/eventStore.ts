@@ -12,10 +12,15 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
+  checkExpectedRevision,
+  idempotentReplay,
   liveSubscription,
 } from '@delve/kernel';
 
-import type { Sql } from 'postgres';
+import type { PendingQuery, Row, Sql } from 'postgres';
+
+/** A piece of SQL spliced into a larger query. */
+type Fragment = PendingQuery<Row[]>;
 
 interface EventRow {
   stream_id: string;
@@ -42,6 +47,22 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 const PAGE = 5000;
 
+interface AppendedRow {
+  revision: string;
+  commit_position: string;
+  prepare_position: string;
+}
+
+const lastOf = (rows: readonly AppendedRow[]): AppendResult => {
+  const last = rows.at(-1) as AppendedRow;
+  return {
+    nextExpectedRevision: Number(last.revision),
+    position: { commit: BigInt(last.commit_position), prepare: BigInt(last.prepare_position) },
+  };
+};
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
 export interface PostgresEventStoreOptions {
   /** How often a live subscription polls for events committed by other processes (ms, default 100). */
   readonly pollIntervalMs?: number;
@@ -63,21 +84,89 @@ export class PostgresEventStore implements EventStore {
     events: readonly EventData[],
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
-    const expected = String(options.expectedRevision ?? 'any');
-    const batch = events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {} }));
-    try {
-      const [row] = await this.sql<{ last_revision: string; commit_position: string; prepare_position: string }[]>`
-        select * from append_events(${streamId}, ${expected}, ${this.sql.json(batch as never)})`;
-      for (const notify of this.localAppends) notify();
-      return {
-        nextExpectedRevision: Number(row?.last_revision ?? -1),
-        position: { commit: BigInt(row?.commit_position ?? 0), prepare: BigInt(row?.prepare_position ?? 0) },
-      };
-    } catch (error) {
-      const e = error as { code?: string; detail?: string };
-      if (e.code === 'DV001') throw new WrongExpectedVersionError(streamId, expected, e.detail ?? 'unknown');
-      throw error;
+    const expected = options.expectedRevision ?? 'any';
+    const result = events.length === 0 ? await this.appendNothing(streamId, expected) : await this.appendBatch(streamId, events, expected);
+    for (const notify of this.localAppends) notify();
+    return result;
+  }
+
+  /** One INSERT: at an exact revision it lands only if that revision is the head (UNIQUE(stream, revision) settles races). */
+  private async appendBatch(streamId: string, events: readonly EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (expected === 'any' || expected === 'stream_exists') {
+      const replay = await this.idempotentReplay(streamId, events, expected);
+      if (replay) return replay;
+      // The head is read in the same statement; a racing writer makes it a unique violation, so try again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const rows = await this.insert(streamId, events, null, expected === 'stream_exists');
+          if (rows.length === 0) throw new WrongExpectedVersionError(streamId, expected, 'no_stream');
+          return lastOf(rows);
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 20) throw error;
+        }
+      }
     }
+    const base = expected === 'no_stream' ? -1 : expected;
+    let rows: AppendedRow[] = [];
+    try {
+      rows = await this.insert(streamId, events, base, false);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    if (rows.length > 0) return lastOf(rows);
+    // Refused: either a retry of events already stored right there (succeed without writing) or a real conflict.
+    const replay = await this.idempotentReplay(streamId, events, expected);
+    if (replay) return replay;
+    const head = await this.head(streamId);
+    throw new WrongExpectedVersionError(streamId, String(expected), head < 0 ? 'no_stream' : String(head));
+  }
+
+  private insert(streamId: string, events: readonly EventData[], base: number | null, mustExist: boolean) {
+    const ids = events.map((e) => e.id);
+    const types = events.map((e) => e.type);
+    const data = events.map((e) => JSON.stringify(e.data));
+    const metadata = events.map((e) => JSON.stringify(e.metadata ?? {}));
+    const rows = (head: Fragment, guard: Fragment) => this.sql<AppendedRow[]>`
+      insert into events (stream_id, revision, event_id, type, data, metadata)
+      select ${streamId}, ${head} + t.i, t.id, t.type, t.data::json, t.metadata::json
+        from unnest(${ids}::uuid[], ${types}::text[], ${data}::text[], ${metadata}::text[]) with ordinality as t(id, type, data, metadata, i)
+       where ${guard}
+       order by t.i
+      returning revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
+    if (base === null) {
+      const head = this.sql`(select coalesce(max(revision), -1) from events where stream_id = ${streamId})`;
+      return rows(head, mustExist ? this.sql`exists (select 1 from events where stream_id = ${streamId})` : this.sql`true`);
+    }
+    const guard = base < 0 ? this.sql`true` : this.sql`exists (select 1 from events where stream_id = ${streamId} and revision = ${base})`;
+    return rows(this.sql`${base}::bigint`, guard);
+  }
+
+  private async appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
+    const head = await this.head(streamId);
+    checkExpectedRevision(streamId, expected, head);
+    return { nextExpectedRevision: head, position: { commit: 0n, prepare: 0n } };
+  }
+
+  /** EventStoreDB's idempotence: the batch's ids already stored in order at the place `expected` names. */
+  private async idempotentReplay(streamId: string, events: readonly EventData[], expected: ExpectedRevision): Promise<AppendResult | null> {
+    const stored = await this.sql<{ id: string; revision: string; commit_position: string; prepare_position: string }[]>`
+      select event_id::text as id, revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position
+        from events where stream_id = ${streamId} and event_id = any(${events.map((e) => e.id)}::uuid[]) order by revision`;
+    if (stored.length === 0) return null;
+    return idempotentReplay(
+      stored.map((r) => ({
+        id: r.id,
+        revision: Number(r.revision),
+        position: { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) },
+      })),
+      events,
+      expected,
+    );
+  }
+
+  private async head(streamId: string): Promise<number> {
+    const [row] = await this.sql<{ head: string | null }[]>`select max(revision)::text as head from events where stream_id = ${streamId}`;
+    return row?.head == null ? -1 : Number(row.head);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
