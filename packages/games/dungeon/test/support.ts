@@ -58,12 +58,12 @@ export class Scenario {
     this.events = dealt(options, seats, deal);
     this.state = this.events.reduce(dungeon.evolve, dungeon.initialState(options, seats));
   }
-  /** Decide `command` for `seat` and apply its events; returns them. */
-  do(seat: Seat, command: DungeonCommand): DungeonEvent[] {
+  /** Decide `command` for `seat` and apply its events. */
+  do(seat: Seat, command: DungeonCommand): this {
     const produced = dungeon.decide(command, this.state, { actor: { kind: 'seat', seat }, random: randomFor('scenario', this.events.length) });
     this.events = [...this.events, ...produced];
     this.state = produced.reduce(dungeon.evolve, this.state);
-    return produced;
+    return this;
   }
   /** Every awaited seat passes until the open response window closes. */
   settle(): this {
@@ -76,8 +76,7 @@ export class Scenario {
   }
   /** Play a command and let the window it opens close. */
   play(seat: Seat, command: DungeonCommand): this {
-    this.do(seat, command);
-    return this.settle();
+    return this.do(seat, command).settle();
   }
   /** End the current turn, discarding the most recently drawn cards if over the limit. */
   endTurn(): this {
