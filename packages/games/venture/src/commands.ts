@@ -10,11 +10,20 @@ const DungeonIdSchema = Type.Union([
 ]);
 
 /** Venture into the dungeon (701.49a–c), or into Undercity (701.49d) when `undercity` is true. */
-export const Venture = Type.Object({ type: Type.Literal('Venture'), undercity: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const Venture = Type.Object(
+  { type: Type.Literal('Venture'), undercity: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 /** Pick the dungeon a venture brings into the command zone (309.2a, 309.5b). */
-export const ChooseDungeon = Type.Object({ type: Type.Literal('ChooseDungeon'), dungeon: DungeonIdSchema }, { additionalProperties: false });
+export const ChooseDungeon = Type.Object(
+  { type: Type.Literal('ChooseDungeon'), dungeon: DungeonIdSchema },
+  { additionalProperties: false },
+);
 /** Pick which arrow to follow when several leave the current room (309.5a). */
-export const ChooseRoom = Type.Object({ type: Type.Literal('ChooseRoom'), room: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const ChooseRoom = Type.Object(
+  { type: Type.Literal('ChooseRoom'), room: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
 /** The controller resolves the top of the stack, with the targets and sacrifices its effect needs (309.4c). */
 export const ResolveTop = Type.Object(
   {
@@ -49,7 +58,10 @@ export const AdjustLife = Type.Object(
   { additionalProperties: false },
 );
 /** A token the sender controls left the battlefield (sacrificed for mana, died, exiled). */
-export const RemoveToken = Type.Object({ type: Type.Literal('RemoveToken'), token: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const RemoveToken = Type.Object(
+  { type: Type.Literal('RemoveToken'), token: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 
 export const VentureCommandSchema = Type.Union([
   Venture,

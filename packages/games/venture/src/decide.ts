@@ -87,7 +87,8 @@ function chooseDungeon(tx: Tx, seat: Seat, command: Cmd<'ChooseDungeon'>): void 
   if (pending?.seat !== seat || pending.kind !== 'dungeon')
     fail('no-dungeon-choice', 'a dungeon is only brought into the game by your venture, when you have none in the command zone');
   if (!isDungeonId(command.dungeon)) fail('unknown-dungeon', 'no such dungeon');
-  if (DUNGEONS[command.dungeon].onlyByVentureIntoUndercity) fail('undercity-needs-venture-into-undercity', 'Undercity can only be entered by venturing into Undercity');
+  if (DUNGEONS[command.dungeon].onlyByVentureIntoUndercity)
+    fail('undercity-needs-venture-into-undercity', 'Undercity can only be entered by venturing into Undercity');
   if (!pending.options.includes(command.dungeon)) fail('unknown-dungeon', 'that dungeon is not among the choices');
   if (tx.state.players[seat]?.dungeon) fail('already-in-dungeon', 'you already have a dungeon in the command zone');
   enterDungeon(tx, seat, command.dungeon);
@@ -117,17 +118,25 @@ function resolveTop(tx: Tx, seat: Seat, command: Cmd<'ResolveTop'>): void {
   if (top.controller !== seat) fail('not-controller', 'only the controller of the top ability resolves it');
   const choices = choicesFrom(command);
   checkChoices(tx.state, top, seat, choices);
-  if (top.kind === 'room' && needsOf(top).unless !== null) tx.emit({ type: 'ResolutionStarted', stackId: top.id, choices: choicesRecord(choices) });
+  if (top.kind === 'room' && needsOf(top).unless !== null)
+    tx.emit({ type: 'ResolutionStarted', stackId: top.id, choices: choicesRecord(choices) });
   else finishResolution(tx, top, choices, []);
 }
 
 /** Each player, in APNAP order, pays the "unless" cost of the resolving room ability or loses the life. */
 function answerUnless(tx: Tx, seat: Seat, command: Cmd<'AnswerUnless'>): void {
   const top = tx.state.stack.at(-1);
-  if (tx.state.pending !== null || top?.kind !== 'room' || top.resolving === null) fail('no-answer-pending', 'no room ability is waiting for answers');
+  if (tx.state.pending !== null || top?.kind !== 'room' || top.resolving === null)
+    fail('no-answer-pending', 'no room ability is waiting for answers');
   if (awaitingAnswers(tx.state, top)[0] !== seat) fail('not-your-answer', 'another player answers first');
   checkAnswer(tx.state, top, seat, command.pay, command.token);
-  tx.emit({ type: 'UnlessAnswered', stackId: top.id, seat, pay: command.pay, ...(command.token !== undefined ? { token: command.token } : {}) });
+  tx.emit({
+    type: 'UnlessAnswered',
+    stackId: top.id,
+    seat,
+    pay: command.pay,
+    ...(command.token !== undefined ? { token: command.token } : {}),
+  });
   const after = tx.state.stack.at(-1);
   if (after?.kind === 'room' && after.resolving !== null && awaitingAnswers(tx.state, after).length === 0)
     finishResolution(tx, after, after.resolving, after.answers);

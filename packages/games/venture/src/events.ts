@@ -33,7 +33,11 @@ const event = <T extends string, P extends Record<string, TSchema>>(type: T, pro
   Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false });
 
 /** The table is set: life totals and who takes the first turn (turn order is clockwise by seat). */
-export const GameStarted = event('GameStarted', { seats: Type.Integer({ minimum: 2 }), startingLife: Type.Integer({ minimum: 1 }), firstPlayer: Seat });
+export const GameStarted = event('GameStarted', {
+  seats: Type.Integer({ minimum: 2 }),
+  startingLife: Type.Integer({ minimum: 1 }),
+  firstPlayer: Seat,
+});
 /** A step of a turn began. */
 export const StepBegan = event('StepBegan', { active: Seat, step: Step, turn: Type.Integer({ minimum: 1 }) });
 /** A player ventured into the dungeon (or into Undercity). */
@@ -47,7 +51,13 @@ export const DungeonEntered = event('DungeonEntered', { seat: Seat, dungeon: Dun
 /** A venture marker moved along an arrow into `room`. */
 export const MarkerMoved = event('MarkerMoved', { seat: Seat, room: Type.String() });
 /** A room ability triggered and went on the stack. */
-export const RoomAbilityTriggered = event('RoomAbilityTriggered', { stackId: Id, seat: Seat, dungeon: DungeonId, instance: Id, room: Type.String() });
+export const RoomAbilityTriggered = event('RoomAbilityTriggered', {
+  stackId: Id,
+  seat: Seat,
+  dungeon: DungeonId,
+  instance: Id,
+  room: Type.String(),
+});
 /** A dungeon was removed from the game and counts as completed by its owner. */
 export const DungeonCompleted = event('DungeonCompleted', { seat: Seat, dungeon: DungeonId, instance: Id });
 /** A player took the initiative; whoever held it no longer does. */

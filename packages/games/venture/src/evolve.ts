@@ -32,7 +32,13 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
         started: true,
         seats: event.seats,
         startingLife: event.startingLife,
-        players: Array.from({ length: event.seats }, (_, seat) => ({ seat, life: event.startingLife, inGame: true, dungeon: null, completed: [] })),
+        players: Array.from({ length: event.seats }, (_, seat) => ({
+          seat,
+          life: event.startingLife,
+          inGame: true,
+          dungeon: null,
+          completed: [],
+        })),
         active: event.firstPlayer,
         step: 'upkeep',
         turn: 1,
@@ -78,13 +84,17 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
     case 'ResolutionStarted':
       return {
         ...state,
-        stack: state.stack.map((item) => (item.id === event.stackId && item.kind === 'room' ? { ...item, resolving: choicesOf(event.choices) } : item)),
+        stack: state.stack.map((item) =>
+          item.id === event.stackId && item.kind === 'room' ? { ...item, resolving: choicesOf(event.choices) } : item,
+        ),
       };
     case 'UnlessAnswered': {
       const answer = { seat: event.seat, pay: event.pay, ...(event.token !== undefined ? { token: event.token } : {}) };
       return {
         ...state,
-        stack: state.stack.map((item) => (item.id === event.stackId && item.kind === 'room' ? { ...item, answers: [...item.answers, answer] } : item)),
+        stack: state.stack.map((item) =>
+          item.id === event.stackId && item.kind === 'room' ? { ...item, answers: [...item.answers, answer] } : item,
+        ),
       };
     }
     case 'AbilityResolved':

@@ -22,7 +22,8 @@ function checkSeats(options: VentureOptions, seats: number): void {
   if (!Number.isInteger(seats) || seats < MIN_PLAYERS || seats > MAX_PLAYERS)
     throw new RuleViolation('venture/bad-seat-count', `a venture table seats ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
   const life = options.startingLife;
-  if (life !== undefined && (!Number.isInteger(life) || life < 1)) throw new RuleViolation('venture/bad-starting-life', 'starting life is a positive whole number');
+  if (life !== undefined && (!Number.isInteger(life) || life < 1))
+    throw new RuleViolation('venture/bad-starting-life', 'starting life is a positive whole number');
 }
 
 /** The starting table: life totals and a random first player, recorded in the event. */

@@ -12,7 +12,13 @@ export interface PlayerView {
   readonly life: number;
   readonly inGame: boolean;
   readonly hasInitiative: boolean;
-  readonly dungeon: { readonly id: DungeonId; readonly name: string; readonly room: string; readonly roomName: string; readonly next: readonly string[] } | null;
+  readonly dungeon: {
+    readonly id: DungeonId;
+    readonly name: string;
+    readonly room: string;
+    readonly roomName: string;
+    readonly next: readonly string[];
+  } | null;
   /** Completed dungeons by id with counts, and how many differently named ones. */
   readonly completed: Partial<Record<DungeonId, number>>;
   readonly completedTotal: number;
@@ -44,7 +50,13 @@ export interface VentureView {
   readonly step: Step;
   readonly initiative: Seat | null;
   readonly players: readonly PlayerView[];
-  readonly tokens: readonly { readonly id: number; readonly kind: TokenKind; readonly name: string; readonly controller: Seat; readonly counters: number }[];
+  readonly tokens: readonly {
+    readonly id: number;
+    readonly kind: TokenKind;
+    readonly name: string;
+    readonly controller: Seat;
+    readonly counters: number;
+  }[];
   readonly stack: readonly StackEntryView[];
   readonly pending: PendingChoice | null;
 }
@@ -78,7 +90,13 @@ export function view(state: VentureState, viewer: Viewer): VentureView {
       completedTotal: p.completed.length,
       completedDistinct: distinctCompleted(state, p.seat),
     })),
-    tokens: state.tokens.map((t) => ({ id: t.id, kind: t.kind, name: TOKENS[t.kind].name, controller: t.controller, counters: t.counters })),
+    tokens: state.tokens.map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      name: TOKENS[t.kind].name,
+      controller: t.controller,
+      counters: t.counters,
+    })),
     stack: state.stack.map((item) =>
       item.kind === 'room'
         ? {

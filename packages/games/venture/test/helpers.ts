@@ -4,7 +4,12 @@ import { deepFreeze } from '@delve/kernel/testing';
 import type { Test } from 'tap';
 import { venture, type VentureCommand, type VentureEvent, type VentureState } from '../src/index';
 
-export const started = (seats = 2, firstPlayer: Seat = 0, startingLife = 20): VentureEvent => ({ type: 'GameStarted', seats, startingLife, firstPlayer });
+export const started = (seats = 2, firstPlayer: Seat = 0, startingLife = 20): VentureEvent => ({
+  type: 'GameStarted',
+  seats,
+  startingLife,
+  firstPlayer,
+});
 
 export function fold(events: readonly VentureEvent[], seats = 2): VentureState {
   return events.reduce((s, e) => venture.evolve(deepFreeze(s), e), venture.initialState({}, seats));

@@ -25,12 +25,15 @@ function invariants(t: Test, before: VentureState, after: VentureState): void {
     }
     const old = before.players[p.seat]?.completed ?? [];
     if (p.completed.length < old.length || old.some((d, i) => p.completed[i] !== d)) t.fail(`seat ${p.seat}: completions shrank`);
-    if (!p.inGame && (p.dungeon || after.tokens.some((tk) => tk.controller === p.seat))) t.fail(`seat ${p.seat} left but still owns objects`);
+    if (!p.inGame && (p.dungeon || after.tokens.some((tk) => tk.controller === p.seat)))
+      t.fail(`seat ${p.seat} left but still owns objects`);
   }
   const dungeonsInPlay = after.players.filter((p) => p.dungeon).map((p) => p.dungeon?.instance);
   if (new Set(dungeonsInPlay).size !== dungeonsInPlay.length) t.fail('a dungeon instance is in two command zones');
-  if (after.initiative !== null && after.players[after.initiative]?.inGame !== true) t.fail('the initiative is held by someone out of the game');
-  if (after.stack.some((item) => after.players[item.controller]?.inGame !== true)) t.fail('an ability of a player who left is on the stack');
+  if (after.initiative !== null && after.players[after.initiative]?.inGame !== true)
+    t.fail('the initiative is held by someone out of the game');
+  if (after.stack.some((item) => after.players[item.controller]?.inGame !== true))
+    t.fail('an ability of a player who left is on the stack');
   const status = venture.status(after);
   for (const seat of status.awaiting) {
     const options = venture.legalCommands(after, seat).filter((c) => c.type !== 'LeaveGame');

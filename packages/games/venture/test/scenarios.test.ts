@@ -22,7 +22,10 @@ const EXPECTED: Record<DungeonId, Record<string, Outcome>> = {
     'cave-entrance>mine-tunnels>fungi-cavern>temple-of-dumathoin': { life: [20, 20], tokens: ['treasure'] },
   },
   'dungeon-of-the-mad-mage': {
-    'yawning-portal>dungeon-level>goblin-bazaar>lost-level>runestone-caverns>deep-mines>mad-wizards-lair': { life: [21, 20], tokens: ['treasure'] },
+    'yawning-portal>dungeon-level>goblin-bazaar>lost-level>runestone-caverns>deep-mines>mad-wizards-lair': {
+      life: [21, 20],
+      tokens: ['treasure'],
+    },
     'yawning-portal>dungeon-level>goblin-bazaar>lost-level>muirals-graveyard>deep-mines>mad-wizards-lair': {
       life: [21, 20],
       tokens: ['treasure', 'skeleton', 'skeleton'],
@@ -83,7 +86,11 @@ for (const dungeon of DUNGEON_IDS) {
         game.state.tokens.every((tk) => tk.controller === 0),
         `${key}: tokens belong to the venturer`,
       );
-      t.equal(game.state.tokens.reduce((n, tk) => n + tk.counters, 0), expected.counters ?? 0, `${key}: counters`);
+      t.equal(
+        game.state.tokens.reduce((n, tk) => n + tk.counters, 0),
+        expected.counters ?? 0,
+        `${key}: counters`,
+      );
       t.equal(game.state.players[0]?.dungeon, null, `${key}: removed by the state-based action`);
       t.same(venture.view(game.state, { kind: 'seat', seat: 1 }).players[0]?.completed, { [dungeon]: 1 }, `${key}: one completion`);
       t.same(game.state.players[1]?.completed, [], `${key}: the other player completed nothing`);

@@ -133,7 +133,7 @@ t.test('unless costs: a player leaving mid-resolution is skipped, and the resolu
   t.end();
 });
 
-t.test("Oubliette: its controller sacrifices one artifact, one creature and one land; tracked tokens leave", (t) => {
+t.test('Oubliette: its controller sacrifices one artifact, one creature and one land; tracked tokens leave', (t) => {
   const game = table(2);
   // Seat 0 gets a Goblin and a Treasure from two trips through Lost Mine, then enters Tomb.
   walk(game, 0, 'lost-mine-of-phandelver', ['cave-entrance', 'goblin-lair', 'storeroom', 'temple-of-dumathoin']);

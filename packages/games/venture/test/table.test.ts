@@ -36,9 +36,18 @@ t.test('checkSeats accepts 2 to 16 players', (t) => {
 
 t.test('commands before the start, from the automaton or from a player out of the game are rejected', (t) => {
   spec.given([]).when({ type: 'Venture' }).thenViolates(t, 'venture/not-started');
-  spec.given([started()]).when({ type: 'Venture' }, { actor: { kind: 'automaton' } }).thenViolates(t, 'venture/not-a-seat');
-  spec.given([started(3), { type: 'PlayerLeft', seat: 2, reason: 'conceded' }], { seats: 3 }).when({ type: 'Venture' }, { seat: 2 }).thenViolates(t, 'venture/not-in-game');
-  spec.given([started(), { type: 'PlayerLeft', seat: 1, reason: 'conceded' }]).when({ type: 'Venture' }).thenViolates(t, 'venture/game-over');
+  spec
+    .given([started()])
+    .when({ type: 'Venture' }, { actor: { kind: 'automaton' } })
+    .thenViolates(t, 'venture/not-a-seat');
+  spec
+    .given([started(3), { type: 'PlayerLeft', seat: 2, reason: 'conceded' }], { seats: 3 })
+    .when({ type: 'Venture' }, { seat: 2 })
+    .thenViolates(t, 'venture/not-in-game');
+  spec
+    .given([started(), { type: 'PlayerLeft', seat: 1, reason: 'conceded' }])
+    .when({ type: 'Venture' })
+    .thenViolates(t, 'venture/game-over');
   t.end();
 });
 

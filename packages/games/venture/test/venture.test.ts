@@ -37,7 +37,11 @@ t.test('309.2d: a dungeon cannot be brought in other than by a venture', (t) => 
   spec.given([started()]).when({ type: 'ChooseDungeon', dungeon: 'tomb-of-annihilation' }).thenViolates(t, 'venture/no-dungeon-choice');
   const game = table();
   game.send(0, { type: 'Venture' });
-  t.equal(game.code(1, { type: 'ChooseDungeon', dungeon: 'tomb-of-annihilation' }), 'venture/no-dungeon-choice', "another player cannot answer someone else's venture");
+  t.equal(
+    game.code(1, { type: 'ChooseDungeon', dungeon: 'tomb-of-annihilation' }),
+    'venture/no-dungeon-choice',
+    "another player cannot answer someone else's venture",
+  );
   t.end();
 });
 

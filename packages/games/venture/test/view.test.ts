@@ -11,8 +11,17 @@ t.test('the view shows markers, room names, arrows, the stack, tokens and comple
   const view = venture.view(game.state, { kind: 'seat', seat: 2 });
   t.equal(view.you, 2);
   t.equal(view.initiative, 1);
-  t.same(view.players[1]?.dungeon, { id: 'undercity', name: 'Undercity', room: 'secret-entrance', roomName: 'Secret Entrance', next: ['forge', 'lost-well'] });
-  t.same(view.stack.map((s) => [s.kind, s.controller, s.roomName]), [['room', 1, 'Secret Entrance']]);
+  t.same(view.players[1]?.dungeon, {
+    id: 'undercity',
+    name: 'Undercity',
+    room: 'secret-entrance',
+    roomName: 'Secret Entrance',
+    next: ['forge', 'lost-well'],
+  });
+  t.same(
+    view.stack.map((s) => [s.kind, s.controller, s.roomName]),
+    [['room', 1, 'Secret Entrance']],
+  );
   t.same(view.awaiting, [1]);
   t.equal(view.phase, 'resolve');
   const spectator = venture.view(game.state, { kind: 'spectator' });
@@ -34,7 +43,10 @@ t.test('redact shows every event whole to every viewer: the module records no hi
     for (const viewer of [{ kind: 'seat', seat: 1 } as const, { kind: 'spectator' } as const, { kind: 'audit' } as const])
       t.same(venture.redact(event, viewer, state), event);
   const keys = new Set(game.log.flatMap((e) => Object.keys(e)));
-  t.notOk(['card', 'cards', 'hand', 'library', 'revealed'].some((k) => keys.has(k)), 'no card identity fields in events');
+  t.notOk(
+    ['card', 'cards', 'hand', 'library', 'revealed'].some((k) => keys.has(k)),
+    'no card identity fields in events',
+  );
   t.end();
 });
 
@@ -62,9 +74,16 @@ t.test('legalCommands: the listed resolutions cover each target and sacrifice op
   game.send(0, { type: 'Venture', undercity: true });
   game.send(0, { type: 'ChooseRoom', room: 'trap' });
   const resolutions = venture.legalCommands(game.state, 0).filter((c) => c.type === 'ResolveTop');
-  t.same(resolutions, [0, 1, 2].map((p): VentureCommand => ({ type: 'ResolveTop', targetPlayer: p })));
+  t.same(
+    resolutions,
+    [0, 1, 2].map((p): VentureCommand => ({ type: 'ResolveTop', targetPlayer: p })),
+  );
   for (const command of resolutions) t.equal(game.code(0, command), null, JSON.stringify(command));
-  t.same(venture.legalCommands(game.state, 1).filter((c) => c.type === 'ResolveTop'), [], 'not for other players');
+  t.same(
+    venture.legalCommands(game.state, 1).filter((c) => c.type === 'ResolveTop'),
+    [],
+    'not for other players',
+  );
   t.end();
 });
 

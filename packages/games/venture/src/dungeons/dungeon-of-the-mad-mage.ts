@@ -23,7 +23,12 @@ export const dungeonOfTheMadMage: Dungeon = {
       effects: [{ kind: 'prompt', text: 'exile your two top library cards; you may play them' }],
       next: ['deep-mines'],
     },
-    { id: 'muirals-graveyard', name: "Muiral's Graveyard", effects: [{ kind: 'create-token', token: 'skeleton', count: 2 }], next: ['deep-mines'] },
+    {
+      id: 'muirals-graveyard',
+      name: "Muiral's Graveyard",
+      effects: [{ kind: 'create-token', token: 'skeleton', count: 2 }],
+      next: ['deep-mines'],
+    },
     { id: 'deep-mines', name: 'Deep Mines', effects: [{ kind: 'scry', count: 3 }], next: ['mad-wizards-lair'] },
     {
       id: 'mad-wizards-lair',

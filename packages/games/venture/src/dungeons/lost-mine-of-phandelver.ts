@@ -8,8 +8,18 @@ export const lostMineOfPhandelver: Dungeon = {
   onlyByVentureIntoUndercity: false,
   rooms: [
     { id: 'cave-entrance', name: 'Cave Entrance', effects: [{ kind: 'scry', count: 1 }], next: ['goblin-lair', 'mine-tunnels'] },
-    { id: 'goblin-lair', name: 'Goblin Lair', effects: [{ kind: 'create-token', token: 'goblin', count: 1 }], next: ['storeroom', 'dark-pool'] },
-    { id: 'mine-tunnels', name: 'Mine Tunnels', effects: [{ kind: 'create-token', token: 'treasure', count: 1 }], next: ['dark-pool', 'fungi-cavern'] },
+    {
+      id: 'goblin-lair',
+      name: 'Goblin Lair',
+      effects: [{ kind: 'create-token', token: 'goblin', count: 1 }],
+      next: ['storeroom', 'dark-pool'],
+    },
+    {
+      id: 'mine-tunnels',
+      name: 'Mine Tunnels',
+      effects: [{ kind: 'create-token', token: 'treasure', count: 1 }],
+      next: ['dark-pool', 'fungi-cavern'],
+    },
     {
       id: 'storeroom',
       name: 'Storeroom',

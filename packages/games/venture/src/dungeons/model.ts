@@ -39,7 +39,8 @@ export type Effect =
   | {
       readonly kind: 'unless';
       readonly who: 'each-player';
-      readonly cost: { readonly kind: 'discard'; readonly count: number } | { readonly kind: 'sacrifice'; readonly anyOf: readonly PermanentType[] };
+      readonly cost:
+        { readonly kind: 'discard'; readonly count: number } | { readonly kind: 'sacrifice'; readonly anyOf: readonly PermanentType[] };
       readonly lifeLoss: number;
     }
   | { readonly kind: 'prompt'; readonly text: string; readonly target?: 'target-creature' };
@@ -63,9 +64,52 @@ export interface Dungeon {
 
 /** Every token kind the dungeons create. */
 export const TOKENS: Readonly<Record<TokenKind, TokenDefinition>> = {
-  treasure: { name: 'Treasure', types: ['artifact'], legendary: false, subtypes: ['Treasure'], colors: [], keywords: ['sacrifice for one mana of any color'] },
-  goblin: { name: 'Goblin', types: ['creature'], legendary: false, subtypes: ['Goblin'], colors: ['red'], power: 1, toughness: 1, keywords: [] },
-  skeleton: { name: 'Skeleton', types: ['creature'], legendary: false, subtypes: ['Skeleton'], colors: ['black'], power: 1, toughness: 1, keywords: [] },
-  'skeleton-menace': { name: 'Skeleton', types: ['creature'], legendary: false, subtypes: ['Skeleton'], colors: ['black'], power: 4, toughness: 1, keywords: ['menace'] },
-  'the-atropal': { name: 'The Atropal', types: ['creature'], legendary: true, subtypes: ['God', 'Horror'], colors: ['black'], power: 4, toughness: 4, keywords: ['deathtouch'] },
+  treasure: {
+    name: 'Treasure',
+    types: ['artifact'],
+    legendary: false,
+    subtypes: ['Treasure'],
+    colors: [],
+    keywords: ['sacrifice for one mana of any color'],
+  },
+  goblin: {
+    name: 'Goblin',
+    types: ['creature'],
+    legendary: false,
+    subtypes: ['Goblin'],
+    colors: ['red'],
+    power: 1,
+    toughness: 1,
+    keywords: [],
+  },
+  skeleton: {
+    name: 'Skeleton',
+    types: ['creature'],
+    legendary: false,
+    subtypes: ['Skeleton'],
+    colors: ['black'],
+    power: 1,
+    toughness: 1,
+    keywords: [],
+  },
+  'skeleton-menace': {
+    name: 'Skeleton',
+    types: ['creature'],
+    legendary: false,
+    subtypes: ['Skeleton'],
+    colors: ['black'],
+    power: 4,
+    toughness: 1,
+    keywords: ['menace'],
+  },
+  'the-atropal': {
+    name: 'The Atropal',
+    types: ['creature'],
+    legendary: true,
+    subtypes: ['God', 'Horror'],
+    colors: ['black'],
+    power: 4,
+    toughness: 4,
+    keywords: ['deathtouch'],
+  },
 };

@@ -7,7 +7,12 @@ export const tombOfAnnihilation: Dungeon = {
   name: 'Tomb of Annihilation',
   onlyByVentureIntoUndercity: false,
   rooms: [
-    { id: 'trapped-entry', name: 'Trapped Entry', effects: [{ kind: 'life', who: 'each-player', amount: -1 }], next: ['veils-of-fear', 'oubliette'] },
+    {
+      id: 'trapped-entry',
+      name: 'Trapped Entry',
+      effects: [{ kind: 'life', who: 'each-player', amount: -1 }],
+      next: ['veils-of-fear', 'oubliette'],
+    },
     {
       id: 'veils-of-fear',
       name: 'Veils of Fear',
@@ -29,6 +34,11 @@ export const tombOfAnnihilation: Dungeon = {
       ],
       next: ['cradle-of-the-death-god'],
     },
-    { id: 'cradle-of-the-death-god', name: 'Cradle of the Death God', effects: [{ kind: 'create-token', token: 'the-atropal', count: 1 }], next: [] },
+    {
+      id: 'cradle-of-the-death-god',
+      name: 'Cradle of the Death God',
+      effects: [{ kind: 'create-token', token: 'the-atropal', count: 1 }],
+      next: [],
+    },
   ],
 };

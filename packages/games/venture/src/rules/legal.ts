@@ -59,7 +59,8 @@ export function legalCommands(state: VentureState, seat: Seat): VentureCommand[]
     if (unless?.cost.kind === 'sacrifice') {
       const accepted = unless.cost.anyOf;
       for (const t of state.tokens)
-        if (t.controller === seat && tokenTypes(t).some((type) => accepted.includes(type))) answers.push({ type: 'AnswerUnless', pay: true, token: t.id });
+        if (t.controller === seat && tokenTypes(t).some((type) => accepted.includes(type)))
+          answers.push({ type: 'AnswerUnless', pay: true, token: t.id });
     }
     return [...answers, leave];
   }

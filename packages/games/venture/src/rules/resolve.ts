@@ -80,7 +80,8 @@ export function checkChoices(state: VentureState, item: StackItem, seat: Seat, c
     if (new Set(ids).size !== ids.length) fail('bad-sacrifice', 'a token is listed twice');
     const tokens = ids.map((id) => state.tokens.find((t) => t.id === id && t.controller === seat));
     if (tokens.some((t) => t === undefined)) fail('bad-sacrifice', 'you can only sacrifice tokens you control');
-    if (!fitsSacrifice(tokens as Token[], needs.sacrifice)) fail('bad-sacrifice', 'those tokens do not match the permanent types asked for');
+    if (!fitsSacrifice(tokens as Token[], needs.sacrifice))
+      fail('bad-sacrifice', 'those tokens do not match the permanent types asked for');
   }
 }
 
