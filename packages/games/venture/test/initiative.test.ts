@@ -164,3 +164,17 @@ t.test('725.4: if the holder and the active player leave together, the next play
   );
   t.end();
 });
+
+t.test('725.1: nobody has the initiative until an effect gives it; no upkeep venture before that', (t) => {
+  const game = table(3, 0);
+  for (let i = 0; i < 18; i++) {
+    t.equal(game.state.stack.length, 0);
+    game.send(game.state.active, { type: 'AdvanceStep' });
+  }
+  t.equal(game.state.initiative, null);
+  t.same(
+    game.state.players.map((p) => p.dungeon),
+    [null, null, null],
+  );
+  t.end();
+});

@@ -96,7 +96,7 @@ t.test('704.5a: a player at 0 or less life loses and leaves; the last player sta
   t.end();
 });
 
-t.test('a player leaving takes their dungeon, tokens and abilities with them (800.4a)', (t) => {
+t.test('309.2c / 800.4a: a player leaving takes their dungeon, tokens and abilities with them', (t) => {
   const game = table(3, 0);
   game.send(1, { type: 'Venture' });
   game.send(1, { type: 'ChooseDungeon', dungeon: 'lost-mine-of-phandelver' });

@@ -225,3 +225,25 @@ t.test('completed-dungeon queries count any, named and differently named dungeon
   t.notOk(hasCompletedAny(game.state, 1), 'completion is per player');
   t.end();
 });
+
+t.test('309.2b / 309.2c: a dungeon stays in the command zone across turns until it is removed from the game', (t) => {
+  const game = table(2, 0);
+  game.send(0, { type: 'Venture' });
+  game.send(0, { type: 'ChooseDungeon', dungeon: 'lost-mine-of-phandelver' });
+  game.drain();
+  for (let i = 0; i < 14; i++) game.send(game.state.active, { type: 'AdvanceStep' });
+  t.equal(game.state.turn, 3);
+  t.same(game.state.players[0]?.dungeon, { dungeon: 'lost-mine-of-phandelver', instance: 1, room: 'cave-entrance' });
+  t.end();
+});
+
+t.test('309.4b: room names are flavour; arrows are chosen by room id, never by name', (t) => {
+  const game = table(2, 0);
+  game.send(0, { type: 'Venture' });
+  game.send(0, { type: 'ChooseDungeon', dungeon: 'tomb-of-annihilation' });
+  game.drain();
+  game.send(0, { type: 'Venture' });
+  t.equal(game.code(0, { type: 'ChooseRoom', room: 'Oubliette' }), 'venture/not-an-arrow');
+  t.equal(game.code(0, { type: 'ChooseRoom', room: 'oubliette' }), null);
+  t.end();
+});
