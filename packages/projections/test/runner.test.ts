@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import t from 'tap';
+import { GameService } from '@delve/kernel';
+import { toyGame } from '@delve/kernel/testing';
+import { AdvisoryLeaderLock, PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+import { openTestDatabase } from '@delve/store-postgres/testing';
+import { PostgresGamesList, ProjectionRunner, gamesList, type GameListDoc } from '../src/index';
+
+const db = await openTestDatabase();
+t.teardown(() => db.close());
+const store = new PostgresEventStore(db.sql, { pollIntervalMs: 20 });
+const readModels = new ReadModelStore(db.sql);
+const reader = new PostgresGamesList(db.sql);
+let tick = 0;
+const games = new GameService({
+  store,
+  modules: { toy: toyGame },
+  clock: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)),
+  newId: randomUUID,
+  newSecret: () => randomBytes(16).toString('hex'),
+});
+
+async function snapshot(): Promise<GameListDoc[]> {
+  const all: GameListDoc[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await reader.list({ limit: 2, ...(cursor ? { cursor } : {}) });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
+t.test('the games list follows the lobby: open, active, abandoned; filters and pages newest first', async (t) => {
+  const runner = new ProjectionRunner(store, readModels, gamesList);
+  const a = await games.createGame({ module: 'toy', seats: 2 });
+  const b = await games.createGame({ module: 'toy', seats: 2 });
+  await games.claimSeat(b.gameId);
+  await games.claimSeat(b.gameId);
+  const c = await games.createGame({ module: 'toy', seats: 1 });
+  await games.abandonGame(c.gameId);
+  await runner.catchUp();
+  const list = await snapshot();
+  t.same(
+    list.map((g) => g.id),
+    [c.gameId, b.gameId, a.gameId],
+    'newest first, across pages of 2',
+  );
+  t.match(list, [{ status: 'abandoned' }, { status: 'active', openSeats: 0 }, { status: 'open', openSeats: 2, seats: 2 }]);
+  t.same(
+    (await reader.list({ limit: 10, status: 'active' })).items.map((g) => g.id),
+    [b.gameId],
+  );
+  t.same((await reader.list({ limit: 10, module: 'dungeon' })).items, []);
+  await t.rejects(reader.list({ limit: 10, cursor: 'garbage' }), { code: 'games/bad-cursor' });
+  t.equal(await runner.catchUp(), 0, 'nothing left to apply');
+});
+
+t.test('exactly once: two runners racing over the same events give the same documents as one', async (t) => {
+  for (let i = 0; i < 5; i++) {
+    const { gameId } = await games.createGame({ module: 'toy', seats: 2 });
+    await games.claimSeat(gameId);
+  }
+  const racers = [
+    new ProjectionRunner(store, readModels, gamesList, { batchSize: 3 }),
+    new ProjectionRunner(store, readModels, gamesList, { batchSize: 2 }),
+  ];
+  await Promise.all(racers.map((r) => r.catchUp()));
+  const raced = await snapshot();
+  await new ProjectionRunner(store, readModels, gamesList).rebuild();
+  t.same(await snapshot(), raced, 'a rebuild from the first event agrees');
+  t.ok(raced.filter((g) => g.openSeats === 1).length >= 5, 'each claim counted once');
+});
+
+t.test('leader election: only one runner holds a projection’s lock; it passes on release', async (t) => {
+  const first = new AdvisoryLeaderLock(db.sql, 'games-list-v1');
+  const second = new AdvisoryLeaderLock(db.sql, 'games-list-v1');
+  t.equal(await first.tryAcquire(), true);
+  t.equal(await second.tryAcquire(), false);
+  await first.release();
+  t.equal(await second.tryAcquire(), true);
+  await second.release();
+});
+
+t.test('a started runner keeps the list live', async (t) => {
+  const runner = new ProjectionRunner(store, readModels, gamesList, { pollMs: 20, lock: new AdvisoryLeaderLock(db.sql, 'games-list-v1') });
+  runner.start();
+  t.teardown(() => runner.stop());
+  const { gameId } = await games.createGame({ module: 'toy', seats: 3 });
+  let found: GameListDoc | undefined;
+  for (let i = 0; i < 100 && !found; i++) {
+    found = (await reader.list({ limit: 1 })).items.find((g) => g.id === gameId);
+    if (!found) await new Promise((r) => setTimeout(r, 20));
+  }
+  t.match(found, { id: gameId, seats: 3, status: 'open' });
+});
