@@ -1,0 +1,181 @@
+// Random playouts to the end in every variant, with invariants after every event (STYLE §7).
+import t from 'tap';
+import fc from 'fast-check';
+import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
+import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
+import { randomBot } from '../src/bots/random';
+import { darkDiscards } from '../src/options';
+import { playout } from './playout';
+
+/**
+ * Cards `seat` (null: a spectator) may know in `s`, worked out from the zones alone: its hand, face-up cells and
+ * passages, its own passages, the discard pile when face up (or while it searches it), and cards on the table.
+ */
+function knowable(s: DungeonState, seat: Seat | null): Set<string> {
+  // Spare Jokers lie aside face up.
+  const out = new Set<string>(s.setAside);
+  for (const p of s.players) {
+    if (p.seat === seat) p.hand.forEach((c) => out.add(c));
+    if (p.cellFaceUp && p.cell) out.add(p.cell);
+    for (const n of p.dungeon) if (!n.faceDown || p.seat === seat) out.add(n.card);
+  }
+  const searching = s.prompt?.kind === 'pick' && s.prompt.seat === seat;
+  if (!darkDiscards(s.options) || searching) s.discard.forEach((c) => out.add(c));
+  for (const c of [s.combat?.card, s.power?.card, s.collapse?.card, ...s.limbo]) if (c) out.add(c);
+  for (const x of [...(s.window?.aces ?? []), ...(s.window?.interrupts ?? [])]) out.add(x.card);
+  if (s.playoff && seat !== null) {
+    const own = s.playoff.chosen[seat];
+    if (own) out.add(own);
+  }
+  return out;
+}
+
+/** Cards an event shows openly at the table, whoever looks. */
+function revealed(e: DungeonEvent, seat: Seat | null): string[] {
+  switch (e.type) {
+    case 'PlayOffRevealed': return e.cards.map((c) => c.card);
+    case 'DungeonRevealed': return e.passages.map((p) => p.card);
+    case 'CreatureDefeated': return [e.creature, ...e.cards.map((c) => c.card)];
+    case 'HandRevealed': return e.to === seat ? e.cards : [];
+    case 'CardGiven': return e.from === seat || e.to === seat ? [e.card] : [];
+    default: return [];
+  }
+}
+
+const cardsIn = (value: unknown, all: Set<string>): string[] => {
+  const found: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') { if (all.has(v)) found.push(v); }
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return found;
+};
+
+/** A well-formed command of any kind, built from cards and seats that may or may not make sense now. */
+function randomCommand(s: DungeonState, seat: Seat, r: ReturnType<typeof randomFor>): DungeonCommand {
+  const pool = [...(s.players[seat]?.hand ?? []), ...s.discard.slice(-3), r.pick(allCards(s.options))];
+  const card = () => r.pick(pool);
+  const target = () => r.int(s.seats);
+  const rank = () => 1 + r.int(13);
+  const maybeAs = () => (r.int(3) === 0 ? { as: rank() } : {});
+  const options: (() => DungeonCommand)[] = [
+    () => ({ type: 'PlayOffCard', card: card() }),
+    () => ({ type: 'PlayPassage', card: card(), parent: r.int((s.players[seat]?.nextNode ?? 1) + 1) }),
+    () => ({ type: 'CaveIn', card: card(), target: target() }),
+    () => ({ type: 'Attack', card: card(), target: target(), ...maybeAs() }),
+    () => ({ type: 'UseGraverobber', card: card() }),
+    () => ({ type: 'UseMyrmiddon', card: card(), target: target(), ask: rank() }),
+    () => ({ type: 'PlayAce', card: card() }),
+    () => ({ type: 'Pass' }),
+    () => ({ type: 'Interrupt', card: card() }),
+    () => ({ type: 'Accuse', target: target() }),
+    () => ({ type: 'Fight', cards: Array.from({ length: 1 + r.int(3) }, () => ({ card: card(), ...maybeAs() })) }),
+    () => ({ type: 'Retreat' }),
+    () => ({ type: 'GiveCard', card: card() }),
+    () => ({ type: 'DenyCard' }),
+    () => ({ type: 'DemandLook' }),
+    () => ({ type: 'AcceptAnswer' }),
+    () => ({ type: 'ResolveLie', handOver: r.int(2) === 0 }),
+    () => ({ type: 'SaveJoker', card: card() }),
+    () => ({ type: 'LoseJoker' }),
+    () => ({ type: 'TakeFromDiscard', card: card() }),
+    () => ({ type: 'Discard', card: card() }),
+    () => ({ type: 'EndTurn' }),
+  ];
+  return r.pick(options)();
+}
+
+const accepts = (s: DungeonState, seat: Seat, command: DungeonCommand, rev: number): RuleViolation | null => {
+  try {
+    dungeon.decide(command, s, { actor: { kind: 'seat', seat }, random: randomFor('probe', rev) });
+    return null;
+  } catch (error) {
+    if (error instanceof RuleViolation) return error;
+    throw error;
+  }
+};
+
+const CONFIGS: { name: string; options: DungeonOptionsInput; seats: number[] }[] = [
+  { name: 'standard', options: { variant: 'standard' }, seats: [2, 3, 4] },
+  { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
+  { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
+  { name: 'almost-black, Counter Attack 1', options: { variant: 'almost-black', counterAttack: 1 }, seats: [2, 3] },
+  { name: 'pitch-black, Counter Attack 2, Suicide Queen', options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true }, seats: [2, 4] },
+];
+
+for (const config of CONFIGS) {
+  t.test(`properties: random playouts end with one winner and keep every invariant (${config.name})`, async (t) => {
+    let games = 0;
+    let failures: string[] = [];
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...config.seats), (n, seats) => {
+        failures = [];
+        const seed = `${config.name}:${n}`;
+        const all = new Set(allCards(dungeon.initialState(config.options, seats).options));
+        const probe = randomFor(`${seed}:probe`, 0);
+        let step = 0;
+        const result = playout(config.options, seats, seed, [randomBot], 4000, (before, events, after, command, actor) => {
+          step++;
+          // Cards are conserved: deck + hands + dungeons + discard + cells (+ table, set aside).
+          if (everyCard(after).slice().sort().join() !== [...all].sort().join()) failures.push(`cards not conserved at step ${step}`);
+          const status = dungeon.status(after);
+          if (status.winners ? status.winners.length !== 1 : status.awaiting.length === 0) failures.push(`bad status at step ${step}`);
+          // No leak, event by event, for every seat and a spectator.
+          let state = before;
+          for (const e of events) {
+            const next = dungeon.evolve(state, e);
+            for (const seat of [...Array.from({ length: seats }, (_, i) => i), null]) {
+              const viewer: Viewer = seat === null ? { kind: 'spectator' } : { kind: 'seat', seat };
+              const seen = dungeon.redact(e, viewer, state);
+              const ok = new Set([...knowable(state, seat), ...knowable(next, seat), ...revealed(e, seat)]);
+              for (const card of cardsIn(seen, all)) if (!ok.has(card)) failures.push(`${e.type} shows ${card} to ${seat}`);
+            }
+            state = next;
+          }
+          for (const seat of [...Array.from({ length: seats }, (_, i) => i), null]) {
+            const v = dungeon.view(after, seat === null ? { kind: 'spectator' } : { kind: 'seat', seat });
+            const ok = knowable(after, seat);
+            for (const card of cardsIn(v, all)) if (!ok.has(card)) failures.push(`view shows ${card} to ${seat}`);
+          }
+          // legalCommands: a sample of listed commands is accepted; a sample of unlisted ones is rejected.
+          for (const seat of status.awaiting) {
+            const legal = dungeon.legalCommands(after, seat);
+            if (legal.length === 0) failures.push(`seat ${seat} awaited with no legal command`);
+            const keys = new Set(legal.map(commandKey));
+            for (let i = 0; i < Math.min(6, legal.length); i++) {
+              const c = probe.pick(legal);
+              const err = accepts(after, seat, c, step);
+              if (err) failures.push(`listed ${JSON.stringify(c)} rejected: ${err.code}`);
+            }
+            for (let i = 0; i < 6; i++) {
+              const c = randomCommand(after, seat, probe);
+              if (keys.has(commandKey(c))) continue;
+              if (!accepts(after, seat, c, step)) failures.push(`unlisted ${JSON.stringify(c)} accepted`);
+            }
+          }
+          void command;
+          void actor;
+        });
+        games++;
+        // Replay: folding the stream from the start gives the live state.
+        const replayed = result.events.reduce(dungeon.evolve, dungeon.initialState(config.options, seats));
+        if (JSON.stringify(replayed) !== JSON.stringify(result.state)) failures.push('replay differs from live state');
+        if (!result.state.winners) failures.push(`no winner after ${result.steps} commands`);
+        if (failures.length > 0) throw new Error(`${seed} (${seats} seats): ${failures.slice(0, 5).join('; ')}`);
+      }),
+      { numRuns: 6, seed: 20261121 },
+    );
+    t.equal(games, 6, `${games} games played to the end`);
+  });
+}
+
+t.test('properties: the recorded shuffle is hidden from every seat and spectator, and shown to the audit', async (t) => {
+  const state = dungeon.initialState({}, 3);
+  const [shuffle] = dungeon.setup(state, randomFor('audit', 0));
+  t.equal(shuffle?.type, 'DeckShuffled');
+  for (const viewer of [{ kind: 'seat', seat: 0 }, { kind: 'spectator' }] as const)
+    t.ok((dungeon.redact(shuffle!, viewer, state) as { order: string[] }).order.every((c) => c === HIDDEN));
+  t.same(dungeon.redact(shuffle!, { kind: 'audit' }, state), shuffle);
+});
