@@ -49,8 +49,8 @@ export const venture: GameModule<VentureCommand, VentureEvent, VentureState, Ven
   status,
 };
 
-export type { VentureCommand } from './commands';
-export type { VentureEvent } from './events';
+export { VentureCommandSchema, type VentureCommand } from './commands';
+export { VentureEventSchema, type VentureEvent } from './events';
 export type { VentureState, VentureOptions, PlayerState, StackItem, Token, Step } from './state';
 export type { VentureView, PlayerView, StackEntryView } from './view';
 export { DUNGEONS, DUNGEON_IDS, TOKENS, allPaths, isBottommost, nextRooms, topmostRoom } from './dungeons';

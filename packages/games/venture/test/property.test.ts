@@ -48,6 +48,7 @@ t.test('random legal playouts keep the invariants, and replay of the log equals 
   let playouts = 0;
   let completions = 0;
   let initiativeChanges = 0;
+  const seen = new Set<string>();
   fc.assert(
     fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(), fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), (seats, first, picks) => {
       const log: VentureEvent[] = [];
@@ -58,6 +59,7 @@ t.test('random legal playouts keep the invariants, and replay of the log equals 
           if (venture.redact(e, { kind: 'spectator' }, state) !== e) t.fail('redact changed a public event');
           state = venture.evolve(state, e);
           log.push(e);
+          seen.add(e.type);
         }
       };
       apply(venture.setup(state, randomFor(`setup-${first}`, 0)));
@@ -73,9 +75,13 @@ t.test('random legal playouts keep the invariants, and replay of the log equals 
             t.fail(`listed command rejected: seat ${seat} ${JSON.stringify(command)}: ${(error as Error).message}`);
           }
         }
-        // Conceding is always listed; keep it rare so games run long enough to complete dungeons.
+        // Pick a command type first, then one of its listings, so rare moves (combat damage) come up as often as common ones;
+        // conceding is always listed, so keep it rare enough for games to run long.
         const playable = pick % 40 === 0 ? legal : legal.filter(([, c]) => c.type !== 'LeaveGame');
-        const chosen = playable[pick % Math.max(1, playable.length)];
+        const kinds = [...new Set(playable.map(([, c]) => c.type))];
+        const kind = kinds[pick % Math.max(1, kinds.length)];
+        const ofKind = playable.filter(([, c]) => c.type === kind);
+        const chosen = ofKind[Math.floor(pick / Math.max(1, kinds.length)) % Math.max(1, ofKind.length)];
         if (!chosen) break;
         const before = state;
         apply(decide(frozen, chosen[0], chosen[1], log.length));
@@ -92,5 +98,11 @@ t.test('random legal playouts keep the invariants, and replay of the log equals 
   t.equal(playouts, 60);
   t.ok(completions > 0, `playouts complete dungeons (${completions})`);
   t.ok(initiativeChanges > 0, `the initiative changes hands (${initiativeChanges})`);
+  const every = venture.eventSchema.anyOf.map((schema: { properties: { type: { const: string } } }) => schema.properties.type.const);
+  t.same(
+    every.filter((type: string) => !seen.has(type)),
+    [],
+    'the playouts reach every kind of event',
+  );
   t.end();
 });
