@@ -65,6 +65,10 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   /** A server-driven actor: the next command it takes, or null when it has nothing to do. */
   automaton?(state: S): C | null;
   status(state: S): GameStatus;
+  /** Schema version of the events the module writes now (default 1); recorded in each event's metadata. */
+  readonly eventVersion?: number;
+  /** Bring an event written under an older `eventVersion` up to date. Applied on read; stored events are never rewritten. */
+  upcast?(event: Message, writtenAt: number): E;
 }
 
 /** A module with its type parameters erased, as registries and the API hold them. */

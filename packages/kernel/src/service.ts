@@ -85,7 +85,8 @@ export interface AuditCommand {
 }
 
 export const gameStream = (id: string): string => `game-${id}`;
-const EVENT_VERSION = 1;
+/** Schema version of the kernel's own lobby events. */
+const LOBBY_EVENT_VERSION = 1;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The command pipeline every API node runs. Stateless apart from a cache that is re-validated against the store. */
@@ -261,7 +262,7 @@ export class GameService {
       }
       for (const [offset, { event }] of produced.entries()) {
         const stored = recorded[index + offset];
-        if (!stored || !sameJson(stored.data, event)) {
+        if (!stored || !sameJson(this.eventOf(stored, module), event)) {
           return fail(first.revision + offset, 'the re-run produced a different event', stored?.data ?? null, event);
         }
         record = evolveRecord(record, event, module, stored.revision);
@@ -277,34 +278,56 @@ export class GameService {
 
   // --- internals -------------------------------------------------------------------------------
 
-  /** The shared loop: load, decide the input, append at the loaded revision; reload and re-decide on a conflict. */
+  /**
+   * The shared loop: decide the input against the cached record and append at its revision. A stale cache
+   * costs nothing extra: the store refuses the append (wrong expected revision) and the loop re-decides on a
+   * fresh record. A rejection (rule violation, unknown key…) is only reported after checking it against a fresh
+   * record, so a node that missed another node's writes never refuses a legal command.
+   */
   private async run(
     gameId: string,
     options: { idempotencyKey?: string },
     toInput: (record: GameRecord) => GameInput,
   ): Promise<{ record: GameRecord; written: { from: number; to: number }; replayed: boolean }> {
+    let fresh = false;
     for (let attempt = 0; ; attempt++) {
-      const record = await this.load(gameId);
+      const cached = fresh ? undefined : this.cache.get(gameId);
+      const record = cached ?? (await this.load(gameId));
+      fresh = cached === undefined;
       const seen = options.idempotencyKey === undefined ? undefined : record.idempotency.get(options.idempotencyKey);
       if (seen) return { record, written: seen, replayed: true };
-      const input = toInput(record);
-      const { events, record: decided } = decideBatch(record, this.module(record), input);
+      let input: GameInput;
+      let events: BatchEvent[];
+      let decided: GameRecord;
+      try {
+        input = toInput(record);
+        ({ events, record: decided } = decideBatch(record, this.module(record), input));
+      } catch (error) {
+        if (fresh) throw error;
+        fresh = true; // re-decide on the latest state before refusing
+        continue;
+      }
       if (events.length === 0) return { record, written: { from: record.revision + 1, to: record.revision }, replayed: false };
       const commandId = this.deps.newId();
       const data = events.map(({ event, actor }, i) =>
-        this.toEventData(event, {
-          commandId,
-          actor,
-          rulesVersion: record.rulesVersion,
-          ...(i === 0 ? { command: input } : {}),
-          ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
-        }),
+        this.toEventData(
+          event,
+          {
+            commandId,
+            actor,
+            rulesVersion: record.rulesVersion,
+            ...(i === 0 ? { command: input } : {}),
+            ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
+          },
+          this.module(record).eventVersion,
+        ),
       );
       try {
         await this.deps.store.appendToStream(gameStream(gameId), data, { expectedRevision: record.revision });
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         this.cache.delete(gameId);
+        fresh = true;
         if (attempt >= this.maxRetries) throw new ConflictError('game/concurrency', 'the game kept changing under this command; retry');
         continue;
       }
@@ -356,7 +379,15 @@ export class GameService {
 
   private fold(record: GameRecord, event: RecordedEvent): GameRecord {
     const key = (event.metadata as Partial<GameEventMetadata>).idempotencyKey;
-    return evolveRecord(record, event.data as Message, this.module(record), event.revision, key);
+    return evolveRecord(record, this.eventOf(event, this.module(record)), this.module(record), event.revision, key);
+  }
+
+  /** The stored event as the module knows it today: events written under an older schema version are upcast. */
+  private eventOf(recorded: RecordedEvent, module: AnyGameModule): Message {
+    const data = recorded.data as Message;
+    const writtenAt = Number((recorded.metadata as Partial<GameEventMetadata>).eventVersion ?? 1);
+    if (isLobbyEvent(data) || !module.upcast || writtenAt >= (module.eventVersion ?? 1)) return data;
+    return module.upcast(data, writtenAt);
   }
 
   /** Events from..to as `viewer` may see them: module events through the module's redact, kernel secrets stripped. */
@@ -369,7 +400,7 @@ export class GameService {
     let state = createdRecord(events[0]?.data as Extract<LobbyEvent, { type: 'GameCreated' }>, module);
     for (const e of events.slice(0, to + 1)) {
       if (e.revision >= from) {
-        const data = e.data as Message;
+        const data = this.eventOf(e, module);
         const visible = isLobbyEvent(data)
           ? redactLobbyEvent(data, effective)
           : (module.redact(data, effective, state.state) as Message | null);
@@ -391,15 +422,17 @@ export class GameService {
     return module;
   }
 
+  /** `moduleEventVersion`: the schema version module events are written under (lobby events have their own). */
   private toEventData(
     event: Message,
     meta: Omit<GameEventMetadata, 'at' | 'eventVersion' | 'causationId'> & { causationId?: string },
+    moduleEventVersion = 1,
   ): EventData {
     const metadata: GameEventMetadata = {
       ...meta,
       causationId: meta.causationId ?? meta.commandId,
       at: this.deps.clock().toISOString(),
-      eventVersion: EVENT_VERSION,
+      eventVersion: isLobbyEvent(event) ? LOBBY_EVENT_VERSION : moduleEventVersion,
     };
     return { id: this.deps.newId(), type: event.type, data: event, metadata: metadata as unknown as Record<string, unknown> };
   }

@@ -186,6 +186,18 @@ t.test('cache: two nodes on one store stay consistent (each catches up before de
   t.same(await a.view(gameId, { kind: 'audit' }), await b.view(gameId, { kind: 'audit' }));
 });
 
+t.test('cache: a node whose cache missed another node’s move still accepts the now-legal command', async (t) => {
+  const store = new InMemoryEventStore();
+  const a = serviceOn(store);
+  const b = serviceOn(store);
+  const { gameId } = await startedGame(a);
+  await b.summary(gameId); // b caches: seat 0 to move
+  await a.execute(gameId, { type: 'Draw' }, { seat: 0 }); // now seat 1 to move; b does not know
+  const result = await b.execute(gameId, { type: 'Stand' }, { seat: 1 });
+  t.equal(result.replayed, false);
+  t.same((await a.summary(gameId)).awaiting, [0], 'seat 1 stood; back to seat 0');
+});
+
 t.test('concurrency: a lost race re-decides against the new state; exhausted retries give ConflictError', async (t) => {
   const inner = new InMemoryEventStore();
   let interfere = 0;

@@ -1,0 +1,43 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import t from 'tap';
+import type { AnyGameModule, Message } from '../src/module';
+import { GameService, gameStream } from '../src/service';
+import { InMemoryEventStore, toyGame } from '../src/testing/index';
+
+/** Version 2 of the toy game renames CardDrawn.card to CardDrawn.value; old streams must still fold. */
+const toyV2: AnyGameModule = {
+  ...toyGame,
+  eventVersion: 2,
+  upcast(event: Message, writtenAt: number) {
+    if (writtenAt < 2 && event.type === 'CardDrawn') {
+      const { card, ...rest } = event as unknown as { card: number };
+      return { ...rest, value: card };
+    }
+    return event;
+  },
+  evolve(state: never, event: Message) {
+    const e = event as { type: string; value?: number };
+    return toyGame.evolve(state, e.type === 'CardDrawn' ? ({ ...e, card: e.value } as never) : (event as never));
+  },
+};
+
+t.test('events written under an older schema version are upcast on read and never rewritten', async (t) => {
+  const store = new InMemoryEventStore();
+  const deps = { store, clock: () => new Date(0), newId: randomUUID, newSecret: () => randomBytes(8).toString('hex') };
+  const v1 = new GameService({ ...deps, modules: { toy: toyGame } });
+  const { gameId } = await v1.createGame({ module: 'toy', seats: 1 });
+  await v1.claimSeat(gameId);
+  await v1.execute(gameId, { type: 'Draw' }, { seat: 0 });
+  const before = await v1.view(gameId, { kind: 'seat', seat: 0 });
+
+  const v2 = new GameService({ ...deps, modules: { toy: toyV2 } });
+  t.same(await v2.view(gameId, { kind: 'seat', seat: 0 }), before, 'the v2 module folds the v1 stream to the same state');
+  const log = await v2.events(gameId, { kind: 'seat', seat: 0 });
+  t.match(log.find((e) => e.type === 'CardDrawn')?.data, { value: Number });
+  const stored = (await store.readStream(gameStream(gameId))).find((e) => e.type === 'CardDrawn');
+  t.match(stored?.data, { card: Number }, 'the stored event keeps its original shape');
+  t.equal(stored?.metadata.eventVersion, 1);
+  await v2.execute(gameId, { type: 'Stand' }, { seat: 0 });
+  const last = (await store.readStream(gameStream(gameId))).find((e) => e.type === 'Stood');
+  t.equal(last?.metadata.eventVersion, 2, 'new events are written under the current version');
+});
