@@ -83,14 +83,15 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
     // A seat token is its own bucket (many players may share a NAT); anonymous callers are counted per address.
     keyGenerator: (request) => {
       const auth = request.headers.authorization;
-      return typeof auth === 'string' && auth !== ''
-        ? `t:${createHash('sha256').update(auth).digest('base64url')}`
-        : `ip:${request.ip}`;
+      return typeof auth === 'string' && auth !== '' ? `t:${createHash('sha256').update(auth).digest('base64url')}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new HttpProblem(429, 'http/rate-limited', `rate limit of ${context.max} requests exceeded; retry in ${context.after}`), {
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
-      }),
+      Object.assign(
+        new HttpProblem(429, 'http/rate-limited', `rate limit of ${context.max} requests exceeded; retry in ${context.after}`),
+        {
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
   });
 
   const document = parseYaml(readFileSync(OPENAPI_PATH, 'utf8'));

@@ -19,7 +19,15 @@ export function eventBody(e: VisibleEvent) {
 }
 
 export function listItemBody(g: GameListItem) {
-  return { id: g.id, module: g.module, status: g.status, seats: g.seats, openSeats: g.openSeats, revision: g.revision, createdAt: g.createdAt };
+  return {
+    id: g.id,
+    module: g.module,
+    status: g.status,
+    seats: g.seats,
+    openSeats: g.openSeats,
+    revision: g.revision,
+    createdAt: g.createdAt,
+  };
 }
 
 export function auditBody(a: AuditResult) {

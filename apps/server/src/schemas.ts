@@ -12,12 +12,7 @@ export const Problem = Type.Object({
 });
 
 export const Seat = Type.Integer({ minimum: 0 });
-export const GameStatus = Type.Union([
-  Type.Literal('open'),
-  Type.Literal('active'),
-  Type.Literal('finished'),
-  Type.Literal('abandoned'),
-]);
+export const GameStatus = Type.Union([Type.Literal('open'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('abandoned')]);
 
 export const GameIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export type GameIdParams = Static<typeof GameIdParams>;
@@ -76,10 +71,7 @@ export const ClaimSeatRequest = Type.Object(
 
 export const SeatClaimed = Type.Object({ seat: Seat, token: Type.String(), revision: Type.Integer({ minimum: 0 }) });
 
-export const Command = Type.Object(
-  { type: Type.String({ minLength: 1, maxLength: 100 }) },
-  { additionalProperties: true },
-);
+export const Command = Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: true });
 
 export const Event = Type.Object({
   revision: Type.Integer({ minimum: 0 }),
@@ -122,5 +114,4 @@ export const Audit = Type.Object({
 });
 
 /** Error responses shared by the game routes. */
-export const problems = (...statuses: number[]): Record<number, typeof Problem> =>
-  Object.fromEntries(statuses.map((s) => [s, Problem]));
+export const problems = (...statuses: number[]): Record<number, typeof Problem> => Object.fromEntries(statuses.map((s) => [s, Problem]));

@@ -47,7 +47,10 @@ async function main(): Promise<void> {
     updates,
   });
   for (const warning of warnings) app.log.warn(warning);
-  app.log.info({ modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' }, 'starting');
+  app.log.info(
+    { modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' },
+    'starting',
+  );
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -44,13 +44,20 @@ t.test('the spec oracle rejects replies that break openapi.yaml', async (t) => {
   const json = { 'content-type': 'application/json; charset=utf-8' };
   const ok = JSON.stringify({ status: 'ok' });
   t.same(specProblems('GET', '/health', { statusCode: 200, headers: json, body: ok }), []);
-  t.not(specProblems('GET', '/health', { statusCode: 200, headers: json, body: JSON.stringify({ status: 'sleepy' }) }).length, 0, 'a bad body');
+  t.not(
+    specProblems('GET', '/health', { statusCode: 200, headers: json, body: JSON.stringify({ status: 'sleepy' }) }).length,
+    0,
+    'a bad body',
+  );
   t.not(specProblems('GET', '/health', { statusCode: 418, headers: json, body: ok }).length, 0, 'an undocumented status');
   t.not(specProblems('GET', '/nowhere', { statusCode: 200, headers: json, body: ok }).length, 0, 'an undocumented path');
   const problem = JSON.stringify({ type: 'x', title: 'y', status: 404, code: 'game/not-found', detail: 'd' });
   const id = '00000000-0000-4000-8000-000000000000';
   t.not(specProblems('GET', `/games/${id}`, { statusCode: 404, headers: json, body: problem }).length, 0, 'errors must be problem+json');
-  t.same(specProblems('GET', `/games/${id}`, { statusCode: 404, headers: { 'content-type': 'application/problem+json' }, body: problem }), []);
+  t.same(
+    specProblems('GET', `/games/${id}`, { statusCode: 404, headers: { 'content-type': 'application/problem+json' }, body: problem }),
+    [],
+  );
   const summary = { id, module: 'toy', status: 'open', seats: [], awaiting: [], winners: null, revision: 0, seedHash: 'a'.repeat(64) };
   t.same(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(summary) }), []);
   const noHash = { ...summary, seedHash: undefined };

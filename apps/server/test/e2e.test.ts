@@ -173,7 +173,7 @@ t.test('a token acts and sees for its own seat only', async (t) => {
   t.notOk(JSON.stringify(log1.body).includes('"seed"'), 'the seed stays secret during the game');
 
   const wrongSeat = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token: tokens[0] as string, payload: { type: 'Draw' } });
-  t.equal(wrongSeat.status, 422, 'seat 0 cannot play on seat 1\'s turn');
+  t.equal(wrongSeat.status, 422, "seat 0 cannot play on seat 1's turn");
   t.equal(wrongSeat.body.code, 'toy/not-your-turn');
   t.equal(wrongSeat.body.detail, 'it is not your turn');
 
@@ -211,10 +211,18 @@ t.test('malformed input is rejected with 400 and changes nothing', async (t) => 
     });
     t.equal(reply.status, 400, `${what} → 400`);
   }
-  const notJson = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token, payload: '{"type":', headers: { 'content-type': 'application/json' } });
+  const notJson = await call(t, ctx.app, 'POST', `/games/${id}/commands`, {
+    token,
+    payload: '{"type":',
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(notJson.status, 400);
   t.equal(notJson.body.code, 'http/malformed-json');
-  const badKey = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token, payload: { type: 'Draw' }, headers: { 'idempotency-key': 'has space' } });
+  const badKey = await call(t, ctx.app, 'POST', `/games/${id}/commands`, {
+    token,
+    payload: { type: 'Draw' },
+    headers: { 'idempotency-key': 'has space' },
+  });
   t.equal(badKey.status, 400);
   t.equal((await ctx.store.readStream(`game-${id}`)).length, length, 'nothing was appended');
 
@@ -254,7 +262,10 @@ t.test('lobby: seats, start, abandon and conflicts', async (t) => {
   const started = await call(t, ctx.app, 'POST', `/games/${id}/start`, { token: a.body.token });
   t.equal(started.status, 200);
   t.equal(started.body.status, 'active');
-  t.same(started.body.seats.map((s: Json) => s.claimed), [true, false, true]);
+  t.same(
+    started.body.seats.map((s: Json) => s.claimed),
+    [true, false, true],
+  );
   const abandoned = await call(t, ctx.app, 'POST', `/games/${id}/abandon`, { token: b.body.token });
   t.equal(abandoned.status, 200);
   t.equal(abandoned.body.status, 'abandoned');
@@ -275,12 +286,22 @@ t.test('the games list filters and pages', async (t) => {
   await call(t, ctx.app, 'POST', `/games/${ids[0]}/seats`);
   await new Promise((r) => setTimeout(r, 20)); // the list follows the store asynchronously
   const page1 = await call(t, ctx.app, 'GET', '/games?limit=3');
-  t.same(page1.body.items.map((g: Json) => g.id), ids.slice(2).reverse(), 'newest first');
+  t.same(
+    page1.body.items.map((g: Json) => g.id),
+    ids.slice(2).reverse(),
+    'newest first',
+  );
   const page2 = await call(t, ctx.app, 'GET', `/games?limit=3&cursor=${page1.body.nextCursor}`);
-  t.same(page2.body.items.map((g: Json) => g.id), [ids[1], ids[0]]);
+  t.same(
+    page2.body.items.map((g: Json) => g.id),
+    [ids[1], ids[0]],
+  );
   t.equal(page2.body.nextCursor, null);
   const active = await call(t, ctx.app, 'GET', '/games?status=active&module=toy');
-  t.same(active.body.items.map((g: Json) => [g.id, g.openSeats]), [[ids[0], 0]]);
+  t.same(
+    active.body.items.map((g: Json) => [g.id, g.openSeats]),
+    [[ids[0], 0]],
+  );
   t.equal((await call(t, ctx.app, 'GET', '/games?status=sleeping')).status, 400);
   t.equal((await call(t, ctx.app, 'GET', '/games?cursor=zzz')).status, 400);
 });
@@ -321,7 +342,10 @@ t.test('over a real socket', async (t) => {
   t.equal(sent.status, 200);
   t.ok(sent.headers.get('x-request-id'));
   const body = (await sent.json()) as Json;
-  t.same(body.events.map((e: Json) => e.type), ['Stopped']);
+  t.same(
+    body.events.map((e: Json) => e.type),
+    ['Stopped'],
+  );
   const problem = await post(`/games/${created.id}/commands`, { type: 'Stop' }, s0.token);
   t.equal(problem.status, 422);
   t.equal(problem.headers.get('content-type'), 'application/problem+json; charset=utf-8');

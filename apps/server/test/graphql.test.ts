@@ -32,7 +32,7 @@ t.test('a module with a view schema gets a typed view; others fall back to JsonV
   t.notMatch(sdl, /OtherView/);
 });
 
-t.test('game(id): summary, the caller\'s typed view and legal commands', async (t) => {
+t.test("game(id): summary, the caller's typed view and legal commands", async (t) => {
   const ctx = await testApp();
   t.teardown(ctx.close);
   const { id, tokens } = await seatedGame(ctx);
@@ -60,17 +60,36 @@ t.test('replay(gameId, revision) equals the view the caller had then; events are
   t.teardown(ctx.close);
   const { id, tokens } = await seatedGame(ctx);
   const live: { revision: number; view: unknown }[] = [];
-  for (const [seat, type] of [[0, 'Draw'], [1, 'Draw'], [0, 'Draw'], [1, 'Stop']] as const) {
+  for (const [seat, type] of [
+    [0, 'Draw'],
+    [1, 'Draw'],
+    [0, 'Draw'],
+    [1, 'Stop'],
+  ] as const) {
     const result = await ctx.service.execute(id, { type }, { seat });
     live.push({ revision: result.revision, view: await ctx.service.view(id, { kind: 'seat', seat: 1 }) });
   }
   for (const { revision, view } of live) {
-    const replay = await gql(ctx, `query($g: ID!, $r: Int!) { replay(gameId: $g, revision: $r) { revision view { ... on ToyView { turn totals draws out } } } }`, { g: id, r: revision }, tokens[1]);
+    const replay = await gql(
+      ctx,
+      `query($g: ID!, $r: Int!) { replay(gameId: $g, revision: $r) { revision view { ... on ToyView { turn totals draws out } } } }`,
+      { g: id, r: revision },
+      tokens[1],
+    );
     t.same(replay.data.replay, { revision, view }, `replay at ${revision}`);
   }
-  const events = await gql(ctx, `query($g: ID!) { events(gameId: $g, limit: 1000) { items { revision type data } nextFrom } }`, { g: id }, tokens[1]);
+  const events = await gql(
+    ctx,
+    `query($g: ID!) { events(gameId: $g, limit: 1000) { items { revision type data } nextFrom } }`,
+    { g: id },
+    tokens[1],
+  );
   const draws = events.data.events.items.filter((e: Json) => e.type === 'Drew');
-  t.same(draws.map((e: Json) => e.data.value === null), [true, false, true], "seat 0's draws are hidden from seat 1");
+  t.same(
+    draws.map((e: Json) => e.data.value === null),
+    [true, false, true],
+    "seat 0's draws are hidden from seat 1",
+  );
   const page = await gql(ctx, `query($g: ID!) { events(gameId: $g, limit: 0) { nextFrom } }`, { g: id });
   t.equal(page.errors[0].extensions.status, 400);
 });
@@ -82,7 +101,10 @@ t.test('games(filter) lists from the read model', async (t) => {
   await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 });
   await new Promise((r) => setTimeout(r, 20));
   const all = await gql(ctx, `{ games { items { module status openSeats } nextCursor } }`);
-  t.same(all.data.games.items.map((g: Json) => g.status), ['open', 'active']);
+  t.same(
+    all.data.games.items.map((g: Json) => g.status),
+    ['open', 'active'],
+  );
   const active = await gql(ctx, `{ games(filter: { status: active }) { items { status } } }`);
   t.equal(active.data.games.items.length, 1);
 });
@@ -115,7 +137,7 @@ function subscribe(url: string, init: Record<string, unknown>, query: string, va
   return { ws, next, start };
 }
 
-t.test('gameUpdated pushes each new revision, redacted for the subscriber\'s seat, over WebSocket', async (t) => {
+t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat, over WebSocket", async (t) => {
   const ctx = await testApp();
   t.teardown(ctx.close);
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -133,14 +155,21 @@ t.test('gameUpdated pushes each new revision, redacted for the subscriber\'s sea
   const first = await seat1.next('next');
   const update = first.payload.data.gameUpdated;
   t.equal(update.revision, drew.revision);
-  t.same(update.events.map((e: Json) => e.type), ['Drew']);
-  t.equal(update.events[0].data.value, null, 'the subscriber does not see the other seat\'s draw');
+  t.same(
+    update.events.map((e: Json) => e.type),
+    ['Drew'],
+  );
+  t.equal(update.events[0].data.value, null, "the subscriber does not see the other seat's draw");
   t.equal(update.view.totals[0], null);
   t.equal(update.view.turn, 1);
 
   await ctx.service.execute(id, { type: 'Stop' }, { seat: 1 });
   const second = (await seat1.next('next')).payload.data.gameUpdated;
-  t.same(second.events.map((e: Json) => e.type), ['Stopped'], 'each push carries only the new events');
+  t.same(
+    second.events.map((e: Json) => e.type),
+    ['Stopped'],
+    'each push carries only the new events',
+  );
 
   const forged = subscribe(url, { authorization: 'Bearer forged' }, query, { g: id });
   t.teardown(() => forged.ws.close());

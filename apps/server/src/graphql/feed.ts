@@ -15,7 +15,10 @@ export class StoreUpdatesFeed implements UpdatesFeed {
     const feed = new StoreUpdatesFeed();
     const [head] = await store.readAll({ direction: 'backwards', maxCount: 1 });
     const from: Position = head?.position ?? START;
-    const subscription = store.subscribeToAll({ fromPosition: comparePositions(from, START) === 0 ? 'start' : from, streamPrefixes: ['game-'] });
+    const subscription = store.subscribeToAll({
+      fromPosition: comparePositions(from, START) === 0 ? 'start' : from,
+      streamPrefixes: ['game-'],
+    });
     feed.subscription = subscription;
     void (async () => {
       for await (const event of subscription) {

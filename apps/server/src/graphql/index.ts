@@ -124,17 +124,22 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     JSON: JSONScalar,
     Query: {
       game: guard(async (_: unknown, { id }: { id: string }) => summaryBody(await games.summary(id))),
-      games: guard(async (_: unknown, { filter }: { filter?: { module?: string | null; status?: GameLifecycle | null; limit?: number; cursor?: string | null } }) => {
-        const limit = filter?.limit ?? 20;
-        if (limit < 1 || limit > 100) throw Object.assign(new Error('limit must be 1..100'), { statusCode: 400, validation: [] });
-        const result = await app.gamesList.list({
-          limit,
-          ...(filter?.module != null && { module: filter.module }),
-          ...(filter?.status != null && { status: filter.status }),
-          ...(filter?.cursor != null && { cursor: filter.cursor }),
-        });
-        return { items: result.items.map(listItemBody), nextCursor: result.nextCursor };
-      }),
+      games: guard(
+        async (
+          _: unknown,
+          { filter }: { filter?: { module?: string | null; status?: GameLifecycle | null; limit?: number; cursor?: string | null } },
+        ) => {
+          const limit = filter?.limit ?? 20;
+          if (limit < 1 || limit > 100) throw Object.assign(new Error('limit must be 1..100'), { statusCode: 400, validation: [] });
+          const result = await app.gamesList.list({
+            limit,
+            ...(filter?.module != null && { module: filter.module }),
+            ...(filter?.status != null && { status: filter.status }),
+            ...(filter?.cursor != null && { cursor: filter.cursor }),
+          });
+          return { items: result.items.map(listItemBody), nextCursor: result.nextCursor };
+        },
+      ),
       replay: guard(async (_: unknown, { gameId, revision }: { gameId: string; revision: number }, ctx: Context) => {
         const who = await viewer(ctx, gameId);
         const summary = await games.summary(gameId);
@@ -160,14 +165,20 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
         subscribe: guard(async (_: unknown, { gameId }: { gameId: string }, ctx: Context) => {
           const who = await viewer(ctx, gameId);
           const { revision, module } = await games.summary(gameId);
-          return new GameUpdates(options.updates, gameId, revision, async (from, to) => {
-            const [summary, items, view] = await Promise.all([
-              games.summary(gameId),
-              games.events(gameId, who, { from, limit: to - from + 1 }),
-              games.view(gameId, who, to),
-            ]);
-            return { gameId, revision: to, status: summary.status, events: items.map(eventBody), view: typedView(module, view) };
-          }, games);
+          return new GameUpdates(
+            options.updates,
+            gameId,
+            revision,
+            async (from, to) => {
+              const [summary, items, view] = await Promise.all([
+                games.summary(gameId),
+                games.events(gameId, who, { from, limit: to - from + 1 }),
+                games.view(gameId, who, to),
+              ]);
+              return { gameId, revision: to, status: summary.status, events: items.map(eventBody), view: typedView(module, view) };
+            },
+            games,
+          );
         }),
         resolve: (update: unknown) => update,
       },

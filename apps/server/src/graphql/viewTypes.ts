@@ -11,7 +11,8 @@ export interface ViewType {
 }
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
-const pascal = (s: string): string => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_]/g, '');
+const pascal = (s: string): string =>
+  s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_]/g, '');
 
 /**
  * The module's view schema: the kernel contract has none, so a module may publish one as `viewSchema`

@@ -25,25 +25,19 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/games',
-    { schema: { querystring: ListGamesQuery, response: { 200: GameList, ...problems(400, 429) } } },
-    async (request) => {
-      const { module, status, limit, cursor } = request.query;
-      const page = await app.gamesList.list({
-        limit,
-        ...(module !== undefined && { module }),
-        ...(status !== undefined && { status }),
-        ...(cursor !== undefined && { cursor }),
-      });
-      return { items: page.items.map(listItemBody), nextCursor: page.nextCursor };
-    },
-  );
+  app.get('/games', { schema: { querystring: ListGamesQuery, response: { 200: GameList, ...problems(400, 429) } } }, async (request) => {
+    const { module, status, limit, cursor } = request.query;
+    const page = await app.gamesList.list({
+      limit,
+      ...(module !== undefined && { module }),
+      ...(status !== undefined && { status }),
+      ...(cursor !== undefined && { cursor }),
+    });
+    return { items: page.items.map(listItemBody), nextCursor: page.nextCursor };
+  });
 
-  app.get(
-    '/games/:id',
-    { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 404, 429) } } },
-    async (request) => summaryBody(await app.games.summary(request.params.id)),
+  app.get('/games/:id', { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 404, 429) } } }, async (request) =>
+    summaryBody(await app.games.summary(request.params.id)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 // Builds the app for tests on the real GameService over the in-memory event store, with the toy module.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService } from '@delve/kernel';
+import { GameService, type AnyGameModule } from '@delve/kernel';
 import { InMemoryEventStore } from '@delve/kernel/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -20,15 +20,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The app on the real GameService and in-memory store. With `secrets`, seeds and tokens come from that deterministic
+ * sequence (reproducible games in tests; never do this outside tests).
+ */
+export async function testApp(
+  env: Record<string, string> = {},
+  modules: Record<string, AnyGameModule> = { toy },
+  secrets?: string,
+): Promise<TestApp> {
+  let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
   const store = new InMemoryEventStore();
   const service = new GameService({
     store,
-    modules: { toy },
+    modules,
     clock: () => new Date(),
     newId: () => randomUUID(),
-    newSecret: () => randomBytes(32).toString('base64url'),
+    newSecret: () => (secrets === undefined ? randomBytes(32).toString('base64url') : `${secrets}-${counter++}`),
   });
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
@@ -38,7 +47,7 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     games: service,
     gamesList,
     readiness: async () => {},
-    modules: { toy },
+    modules,
     updates,
   });
   const close = async (): Promise<void> => {

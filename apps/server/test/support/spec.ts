@@ -47,7 +47,8 @@ export function specProblems(method: string, url: string, reply: Reply): string[
   const type = String(reply.headers['content-type'] ?? '').split(';')[0] ?? '';
   const media = content[type];
   if (!media) return [`content type ${type} not documented for ${reply.statusCode} (${Object.keys(content).join(', ')})`];
-  const validate = ajv.compile({ $ref: `openapi#${refPath(media.schema)}` });
+  const ref = `openapi#${refPath(media.schema)}`;
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $id: ref.replace(/[^A-Za-z0-9]/g, '_'), $ref: ref });
   if (validate(JSON.parse(reply.body))) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }

@@ -4,9 +4,7 @@ import { RuleViolation, type GameModule, type Seat, type Viewer } from '@delve/k
 
 export type ToyCommand = { type: 'Draw' } | { type: 'Stop' };
 export type ToyEvent =
-  | { type: 'Drew'; seat: Seat; value: number | null }
-  | { type: 'Stopped'; seat: Seat }
-  | { type: 'Busted'; seat: Seat };
+  { type: 'Drew'; seat: Seat; value: number | null } | { type: 'Stopped'; seat: Seat } | { type: 'Busted'; seat: Seat };
 
 export interface ToyState {
   readonly totals: readonly number[];
