@@ -40,3 +40,5 @@ export { commandKey } from './legal';
 export { HIDDEN, rankOf, type Card } from './rules/cards';
 export { everyCard } from './rules/table';
 export { allCards } from './rules/cards';
+export { randomBot } from './bots/random';
+export { heuristicBot } from './bots/heuristic';

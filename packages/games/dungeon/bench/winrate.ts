@@ -1,0 +1,27 @@
+// Measures the heuristic bot against the random bot over 200 two-player seeds (seats alternate). Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
+import { heuristicBot } from '../src/bots/heuristic';
+import { randomBot } from '../src/bots/random';
+import type { Variant } from '../src/options';
+import { playout } from '../test/playout';
+
+export function winRate(seeds: number, variant: Variant = 'standard'): { wins: number; games: number; unfinished: number } {
+  let wins = 0;
+  let unfinished = 0;
+  for (let i = 0; i < seeds; i++) {
+    const heuristicSeat = i % 2;
+    const bots = heuristicSeat === 0 ? [heuristicBot, randomBot] : [randomBot, heuristicBot];
+    const { state } = playout({ variant }, 2, `winrate:${variant}:${i}`, bots, 6000);
+    if (!state.winners) unfinished++;
+    else if (state.winners[0] === heuristicSeat) wins++;
+  }
+  return { wins, games: seeds, unfinished };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const seeds = Number(process.argv[2] ?? 200);
+  const variants = (process.argv[3] ? [process.argv[3]] : ['standard', 'jokers-wild', 'almost-black', 'pitch-black']) as Variant[];
+  for (const variant of variants) {
+    const r = winRate(seeds, variant);
+    console.log(`${variant}: heuristic won ${r.wins}/${r.games} (${((100 * r.wins) / r.games).toFixed(1)}%), unfinished ${r.unfinished}`);
+  }
+}

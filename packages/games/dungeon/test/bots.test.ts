@@ -1,0 +1,33 @@
+// The bots: both only ever send legal commands; the heuristic one beats the random one in most 2-player games.
+import t from 'tap';
+import { randomFor } from '@delve/kernel';
+import { dungeon, heuristicBot, randomBot, commandKey } from '../src/index';
+import { winRate } from '../bench/winrate';
+import { playout } from './playout';
+
+t.test('bots: every command either bot sends is one of the legal commands', async (t) => {
+  let checked = 0;
+  for (const variant of ['standard', 'pitch-black'] as const) {
+    playout({ variant, counterAttack: 3 }, 3, `bots:${variant}`, [heuristicBot, randomBot, heuristicBot], 3000, (before, _events, _after, command, seat) => {
+      if (!command || seat === null) return;
+      const keys = dungeon.legalCommands(before, seat).map(commandKey);
+      if (!keys.includes(commandKey(command))) t.fail(`not legal: ${JSON.stringify(command)}`);
+      checked++;
+    });
+  }
+  t.ok(checked > 100, `${checked} commands checked`);
+});
+
+t.test('bots: they answer null when the seat has nothing to do', async (t) => {
+  const state = dungeon.initialState({}, 2);
+  t.equal(randomBot(state, 0, randomFor('x', 0)), null);
+  t.equal(heuristicBot(state, 0, randomFor('x', 0)), null);
+});
+
+t.test('bots: the heuristic bot beats the random bot in a clear majority of 2-player games (measured)', async (t) => {
+  const { wins, games, unfinished } = winRate(40);
+  const rate = wins / games;
+  t.comment(`heuristic vs random, 40 standard 2-player seeds: ${wins}/${games} = ${(rate * 100).toFixed(1)}% (full 200-seed run: bench/winrate.ts)`);
+  t.equal(unfinished, 0, 'every game finished');
+  t.ok(rate > 0.55, `win rate ${(rate * 100).toFixed(1)}% is above 55%`);
+});
