@@ -33,7 +33,7 @@ const event = <T extends string, P extends Record<string, TSchema>>(type: T, pro
   Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false });
 
 /** The table is set: life totals and who takes the first turn (turn order is clockwise by seat). */
-export const GameStarted = event('GameStarted', {
+export const TableSet = event('TableSet', {
   seats: Type.Integer({ minimum: 2 }),
   startingLife: Type.Integer({ minimum: 1 }),
   firstPlayer: Seat,
@@ -86,7 +86,7 @@ export const TokenRemoved = event('TokenRemoved', { token: Id });
 export const PlayerLeft = event('PlayerLeft', { seat: Seat, reason: Type.Union([Type.Literal('conceded'), Type.Literal('no-life')]) });
 
 export const VentureEventSchema = Type.Union([
-  GameStarted,
+  TableSet,
   StepBegan,
   Ventured,
   DungeonChoiceOpened,

@@ -26,7 +26,7 @@ function push(state: VentureState, item: StackItem): VentureState {
 /** Apply one event to the state. */
 export function evolve(state: VentureState, event: VentureEvent): VentureState {
   switch (event.type) {
-    case 'GameStarted':
+    case 'TableSet':
       return {
         ...state,
         started: true,

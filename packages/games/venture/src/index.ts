@@ -28,7 +28,7 @@ function checkSeats(options: VentureOptions, seats: number): void {
 
 /** The starting table: life totals and a random first player, recorded in the event. */
 function setup(state: VentureState, random: Random): VentureEvent[] {
-  return [{ type: 'GameStarted', seats: state.seats, startingLife: state.startingLife, firstPlayer: random.int(state.seats) }];
+  return [{ type: 'TableSet', seats: state.seats, startingLife: state.startingLife, firstPlayer: random.int(state.seats) }];
 }
 
 /** The venture module. */

@@ -5,7 +5,7 @@ import type { Test } from 'tap';
 import { venture, type VentureCommand, type VentureEvent, type VentureState } from '../src/index';
 
 export const started = (seats = 2, firstPlayer: Seat = 0, startingLife = 20): VentureEvent => ({
-  type: 'GameStarted',
+  type: 'TableSet',
   seats,
   startingLife,
   firstPlayer,

@@ -12,8 +12,8 @@ t.test('setup records seats, starting life and a random first player', (t) => {
   const firsts = new Set<number>();
   for (let i = 0; i < 40; i++) {
     const [event] = venture.setup(state, randomFor(`seed-${i}`, 0));
-    t.equal(event?.type, 'GameStarted');
-    if (event?.type === 'GameStarted') {
+    t.equal(event?.type, 'TableSet');
+    if (event?.type === 'TableSet') {
       t.equal(event.startingLife, 40, 'Commander life');
       t.equal(event.seats, 4);
       firsts.add(event.firstPlayer);
@@ -21,7 +21,7 @@ t.test('setup records seats, starting life and a random first player', (t) => {
   }
   t.same([...firsts].sort(), [0, 1, 2, 3], 'every seat can go first');
   const [plain] = venture.setup(venture.initialState({}, 2), randomFor('x', 0));
-  t.equal(plain?.type === 'GameStarted' ? plain.startingLife : 0, 20, '20 life by default');
+  t.equal(plain?.type === 'TableSet' ? plain.startingLife : 0, 20, '20 life by default');
   t.end();
 });
 
