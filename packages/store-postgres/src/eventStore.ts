@@ -18,6 +18,7 @@ import {
 } from '@delve/kernel';
 
 import type { PendingQuery, Row, Sql } from 'postgres';
+import { GroupCommitter } from './groupCommit';
 
 /** A piece of SQL spliced into a larger query. */
 type Fragment = PendingQuery<Row[]>;
@@ -66,17 +67,24 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 export interface PostgresEventStoreOptions {
   /** How often a live subscription polls for events committed by other processes (ms, default 100). */
   readonly pollIntervalMs?: number;
+  /**
+   * Merge concurrent appends at exact revisions into one INSERT (default true). Same semantics, fewer
+   * transactions: the figure that matters on a small machine under many concurrent games.
+   */
+  readonly groupCommit?: boolean;
 }
 
 export class PostgresEventStore implements EventStore {
   private readonly localAppends = new Set<() => void>();
   private readonly pollIntervalMs: number;
+  private readonly group: GroupCommitter | null;
 
   constructor(
     private readonly sql: Sql,
     options: PostgresEventStoreOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.group = options.groupCommit === false ? null : new GroupCommitter(sql);
   }
 
   async appendToStream(
@@ -107,8 +115,11 @@ export class PostgresEventStore implements EventStore {
       }
     }
     const base = expected === 'no_stream' ? -1 : expected;
+    const grouped = await this.group?.append(streamId, base, events);
+    if (grouped) return grouped;
     let rows: AppendedRow[] = [];
     try {
+      // Also the path for an append the group left out: it either lands now, or is told why not below.
       rows = await this.insert(streamId, events, base, false);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

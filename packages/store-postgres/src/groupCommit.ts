@@ -1,0 +1,126 @@
+// Group commit: appends waiting at the same moment are written by one INSERT statement (one transaction, one WAL flush).
+import type { AppendResult, EventData } from '@delve/kernel';
+import type { Sql } from 'postgres';
+
+export interface PendingAppend {
+  readonly streamId: string;
+  /** The revision the stream must be at (-1: no stream yet). */
+  readonly base: number;
+  readonly events: readonly EventData[];
+  /** Landed: the result. Not landed (refused or conflicted): null, and the caller takes the single-append path. */
+  readonly settle: (result: AppendResult | null) => void;
+  readonly fail: (error: unknown) => void;
+}
+
+interface Row {
+  k: number;
+  revision: string;
+  commit_position: string;
+  prepare_position: string;
+}
+
+/**
+ * Queues appends and flushes them in batches: at most `maxInFlight` statements at once, each taking every append
+ * queued at that moment (one per stream; a second append to a stream waits for the next batch). An append whose
+ * expected revision is not the head is simply left out of the INSERT; a unique violation (a writer in another
+ * process won a race) sends the whole batch back to the single-append path, which sorts winners from losers.
+ */
+export class GroupCommitter {
+  private queue: PendingAppend[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly maxInFlight = 4,
+    private readonly maxBatch = 200,
+  ) {}
+
+  append(streamId: string, base: number, events: readonly EventData[]): Promise<AppendResult | null> {
+    return new Promise((settle, fail) => {
+      this.queue.push({ streamId, base, events, settle, fail });
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch: PendingAppend[] = [];
+      const rest: PendingAppend[] = [];
+      const streams = new Set<string>();
+      for (const pending of this.queue) {
+        if (batch.length < this.maxBatch && !streams.has(pending.streamId)) {
+          streams.add(pending.streamId);
+          batch.push(pending);
+        } else rest.push(pending);
+      }
+      this.queue = rest;
+      this.inFlight++;
+      void this.write(batch).finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
+    }
+  }
+
+  private async write(batch: readonly PendingAppend[]): Promise<void> {
+    const k: number[] = [];
+    const streams: string[] = [];
+    const bases: number[] = [];
+    const ids: string[] = [];
+    const types: string[] = [];
+    const data: string[] = [];
+    const metadata: string[] = [];
+    batch.forEach((pending, index) => {
+      for (const e of pending.events) {
+        k.push(index);
+        streams.push(pending.streamId);
+        bases.push(pending.base);
+        ids.push(e.id);
+        types.push(e.type);
+        data.push(JSON.stringify(e.data));
+        metadata.push(JSON.stringify(e.metadata ?? {}));
+      }
+    });
+    let rows: Row[];
+    try {
+      rows = await this.sql<Row[]>`
+        with input as (
+          select * from unnest(${k}::int[], ${streams}::text[], ${bases}::bigint[], ${ids}::uuid[], ${types}::text[], ${data}::text[], ${metadata}::text[])
+            with ordinality as t(k, stream_id, base, id, type, data, metadata, i)
+        ), accepted as (
+          select distinct h.k from input h
+           where case when h.base < 0 then not exists (select 1 from events e where e.stream_id = h.stream_id)
+                      else exists (select 1 from events e where e.stream_id = h.stream_id and e.revision = h.base)
+                           and not exists (select 1 from events e where e.stream_id = h.stream_id and e.revision = h.base + 1) end
+        ), inserted as (
+          insert into events (stream_id, revision, event_id, type, data, metadata)
+          select x.stream_id, x.base + row_number() over (partition by x.k order by x.i), x.id, x.type, x.data::json, x.metadata::json
+            from input x join accepted a on a.k = x.k
+           order by x.i
+          returning stream_id, revision, transaction_id, global_position
+        )
+        select distinct on (x.k) x.k, i.revision::text as revision, i.transaction_id::text as commit_position, i.global_position::text as prepare_position
+          from inserted i join (select distinct k, stream_id from input) x on x.stream_id = i.stream_id
+         order by x.k, i.revision desc`;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        for (const pending of batch) pending.settle(null);
+      } else {
+        for (const pending of batch) pending.fail(error);
+      }
+      return;
+    }
+    const landed = new Map(rows.map((r) => [r.k, r]));
+    batch.forEach((pending, index) => {
+      const row = landed.get(index);
+      pending.settle(
+        row
+          ? {
+              nextExpectedRevision: Number(row.revision),
+              position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+            }
+          : null,
+      );
+    });
+  }
+}
