@@ -39,14 +39,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
 
+const NO_POSITION = 2n ** 64n - 1n;
+
+/** A real position, or undefined for the placeholders a server sends when it has none (no event sits at 0). */
+function usable(position: Position | undefined): Position | undefined {
+  if (!position || position.commit <= 0n || position.commit >= NO_POSITION) return undefined;
+  return position;
+}
+
 /** Maps a client event to ours; null for an unresolved link or a $-event. */
 function recorded(resolved: ResolvedEvent, hideSystem: boolean): RecordedEvent | null {
   const event = resolved.event;
   if (!event) return null;
   if (hideSystem && isSystem(event.streamId, event.type)) return null;
-  // Stream reads carry positions from server 22.6 on; the subscription-level commit position is the fallback.
+  // Stream reads carry positions from server 22.6 on; older servers leave them unset, which reads as 0 (or all ones).
   const position =
-    event.position ?? (resolved.commitPosition !== undefined ? { commit: resolved.commitPosition, prepare: resolved.commitPosition } : null);
+    usable(event.position) ??
+    (resolved.commitPosition !== undefined ? usable({ commit: resolved.commitPosition, prepare: resolved.commitPosition }) : undefined);
   if (!position) throw new Error(`EventStoreDB sent event ${event.id} without a position; a server of version 22.10 or later is required`);
   return {
     streamId: event.streamId,
@@ -213,17 +222,15 @@ export class EsdbEventStore implements EventStore {
     streamId: string,
     options: { direction: 'forwards' | 'backwards'; fromRevision: bigint | 'start' | 'end'; maxCount: number },
   ): Promise<RecordedEvent[]> {
-    const out: RecordedEvent[] = [];
+    const page: ResolvedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, options)) {
-        const event = recorded(resolved, false);
-        if (event) out.push(event);
-      }
+      // Drain the call before converting: leaving a read half-consumed makes the client's dispose() wait forever.
+      for await (const resolved of this.client.readStream(streamId, options)) page.push(resolved);
     } catch (error) {
       if (error instanceof EsdbStreamNotFoundError) throw new StreamNotFoundError(streamId);
       throw error;
     }
-    return out;
+    return page.map((resolved) => recorded(resolved, false)).filter((e): e is RecordedEvent => e !== null);
   }
 
   private async positionOf(streamId: string, revision: number): Promise<Position> {

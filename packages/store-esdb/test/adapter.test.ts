@@ -87,6 +87,13 @@ t.test('a replay answered without a position (older servers) gets the position b
   t.same(await store.appendToStream('game-1', batch), first);
 });
 
+t.test('events read without a position (servers before 22.6) are refused loudly, not given a fake one', async (t) => {
+  const { store } = await fixture(t, { positionsOnStreamReads: false });
+  await store.appendToStream('game-1', [event('A')]);
+  await t.rejects(store.readStream('game-1'), /22\.10 or later/);
+  t.same((await store.readAll()).map((e) => e.type), ['A'], '$all reads still carry positions');
+});
+
 t.test('a retry whose ids only partly match what is stored is refused, as EventStoreDB does', async (t) => {
   const { store } = await fixture(t);
   const [a, b] = [event('A'), event('B')];

@@ -22,6 +22,8 @@ export interface EsdbDoubleOptions {
    * servers do); false answers `no_position`, as older servers did, so the adapter's fallback can be tested.
    */
   readonly positionOnReplay?: boolean;
+  /** Whether events read from a single stream carry their positions (default true; servers before 22.6 left them out). */
+  readonly positionsOnStreamReads?: boolean;
 }
 
 /** A running double: its connection string, its log (for assertions), and how to stop it. */
@@ -101,24 +103,26 @@ function proposed(message: S.AppendReq.ProposedMessage | S.BatchAppendReq.Propos
   };
 }
 
-function recordedEvent(event: StoredEvent, structuredIds: boolean): S.ReadResp.ReadEvent {
+function recordedEvent(event: StoredEvent, structuredIds: boolean, withPosition: boolean): S.ReadResp.ReadEvent {
+  const position = withPosition ? String(event.position) : '0';
   const recorded = new streamsPb.ReadResp.ReadEvent.RecordedEvent()
     .setId(uuidMessage(event.id, structuredIds))
     .setStreamIdentifier(streamIdentifier(event.streamId))
     .setStreamRevision(String(event.revision))
-    .setCommitPosition(String(event.position))
-    .setPreparePosition(String(event.position))
+    .setCommitPosition(position)
+    .setPreparePosition(position)
     .setData(event.data)
     .setCustomMetadata(event.customMetadata);
   const map = recorded.getMetadataMap();
   map.set('type', event.type);
   map.set('content-type', event.contentType);
   map.set('created', String(event.created));
-  return new streamsPb.ReadResp.ReadEvent().setEvent(recorded).setCommitPosition(String(event.position));
+  const read = new streamsPb.ReadResp.ReadEvent().setEvent(recorded);
+  return withPosition ? read.setCommitPosition(position) : read.setNoPosition(new sharedPb.Empty());
 }
 
-function eventResponse(event: StoredEvent, structuredIds: boolean): S.ReadResp {
-  return new streamsPb.ReadResp().setEvent(recordedEvent(event, structuredIds));
+function eventResponse(event: StoredEvent, structuredIds: boolean, withPosition = true): S.ReadResp {
+  return new streamsPb.ReadResp().setEvent(recordedEvent(event, structuredIds, withPosition));
 }
 
 /** Server-side filter of a read or subscription, on stream name or event type, by prefixes or a regular expression. */
@@ -267,6 +271,7 @@ class Sender {
 /** Starts the double on 127.0.0.1 at a free port, without TLS. */
 export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<EsdbDouble> {
   const log = new DoubleLog(undefined, options.positionOnReplay ?? true);
+  const streamPositions = options.positionsOnStreamReads ?? true;
   const openSenders = new Set<Sender>();
   const calls = new Map<string, number>();
   const count = (method: string) => calls.set(method, (calls.get(method) ?? 0) + 1);
@@ -288,13 +293,13 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
       let from = stream.hasEnd() ? events.length - 1 : stream.hasStart() ? 0 : Number(stream.getRevision());
       from = Math.min(from, events.length - 1);
       for (let i = from, n = 0; i >= 0 && n < count; i--, n++) {
-        if (!(await sender.send(eventResponse(events[i] as StoredEvent, structured)))) return;
+        if (!(await sender.send(eventResponse(events[i] as StoredEvent, structured, streamPositions)))) return;
       }
       return;
     }
     const from = stream.hasEnd() ? events.length : stream.hasStart() ? 0 : Number(stream.getRevision());
     for (let i = from, n = 0; i < events.length && n < count; i++, n++) {
-      if (!(await sender.send(eventResponse(events[i] as StoredEvent, structured)))) return;
+      if (!(await sender.send(eventResponse(events[i] as StoredEvent, structured, streamPositions)))) return;
     }
   }
 
