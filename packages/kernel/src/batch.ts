@@ -1,6 +1,6 @@
 // The pure core of the pipeline: one lobby or game input → the events it causes. Live play and the audit share it.
 import { RuleViolation } from './errors';
-import { evolveRecord, type GameRecord, type LobbyEvent } from './lobby';
+import { LOBBY_EVENT_TYPES, evolveRecord, type GameRecord, type LobbyEvent } from './lobby';
 import type { Actor, AnyGameModule, Message, Seat } from './module';
 import { randomFor } from './random';
 
@@ -13,7 +13,7 @@ export type GameInput =
 
 export interface BatchEvent {
   readonly event: Message;
-  /** 'seat:<n>', 'automaton' or 'lobby'. */
+  /** 'seat:<n>', 'automaton', 'setup' (the deal) or 'lobby'. */
   readonly actor: string;
 }
 
@@ -28,6 +28,11 @@ const AUTOMATON_STEP_LIMIT = 10_000;
 export function decideBatch(record: GameRecord, module: AnyGameModule, input: GameInput): { events: BatchEvent[]; record: GameRecord } {
   const events: BatchEvent[] = [];
   let current = record;
+  const emitFromModule = (event: Message, actor: string) => {
+    // Lobby event names are the kernel's: a module event with one would be folded as a lobby event.
+    if (LOBBY_EVENT_TYPES.has(event.type)) throw new Error(`${module.name} emitted ${event.type}, a name reserved for the lobby`);
+    emit(event, actor);
+  };
   const emit = (event: Message | LobbyEvent, actor: string) => {
     events.push({ event, actor });
     current = evolveRecord(current, event, module, current.revision + 1);
@@ -58,7 +63,7 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       if (current.status !== 'active') throw new RuleViolation('game/not-active', `the game is ${current.status}, not accepting moves`);
       const actor: Actor = { kind: 'seat', seat: input.seat };
       for (const event of module.decide(input.command, current.state, { actor, random: randomFor(current.seed, current.revision) })) {
-        emit(event, `seat:${input.seat}`);
+        emitFromModule(event, `seat:${input.seat}`);
       }
       settle();
       break;
@@ -68,7 +73,7 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
 
   function start() {
     emit({ type: 'GameStarted' }, 'lobby');
-    for (const event of module.setup(current.state, randomFor(current.seed, current.revision))) emit(event, 'lobby');
+    for (const event of module.setup(current.state, randomFor(current.seed, current.revision))) emitFromModule(event, 'setup');
     settle();
   }
 
@@ -79,7 +84,7 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       const command = module.automaton(current.state);
       if (!command) break;
       const ctx = { actor: { kind: 'automaton' } as const, random: randomFor(current.seed, current.revision) };
-      for (const event of module.decide(command, current.state, ctx)) emit(event, 'automaton');
+      for (const event of module.decide(command, current.state, ctx)) emitFromModule(event, 'automaton');
     }
     const winners = module.status(current.state).winners;
     if (current.status === 'active' && winners) emit({ type: 'GameFinished', winners: [...winners], seed: current.seed }, 'lobby');

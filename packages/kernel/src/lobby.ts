@@ -60,7 +60,7 @@ export interface GameEventMetadata {
   readonly commandId: string;
   /** The command that caused this event (for automaton events: the player command that set them off). */
   readonly causationId: string;
-  /** 'seat:<n>', 'automaton' or 'lobby'. */
+  /** 'seat:<n>', 'automaton', 'setup' (the deal) or 'lobby'. */
   readonly actor: string;
   /** On the first event a command wrote: the command itself, so the audit can re-run it. */
   readonly command?: unknown;

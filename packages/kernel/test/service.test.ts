@@ -269,3 +269,18 @@ t.test('audit: a tampered stream is caught at the first divergent event', async 
   t.equal(audit.verified, false);
   t.match(audit, { divergence: { revision: index, reason: /different event/ } });
 });
+
+t.test('a module event named like a lobby event is refused before anything is written', async (t) => {
+  const store = new InMemoryEventStore();
+  const clashing = { ...toyGame, setup: () => [{ type: 'GameStarted' }] } as unknown as typeof toyGame;
+  const games = new GameService({
+    store,
+    modules: { toy: clashing },
+    clock: () => new Date(0),
+    newId: randomUUID,
+    newSecret: () => 'secret',
+  });
+  const { gameId } = await games.createGame({ module: 'toy', seats: 1 });
+  await t.rejects(games.claimSeat(gameId), /reserved for the lobby/);
+  t.equal((await store.readStream(gameStream(gameId))).length, 1, 'only GameCreated');
+});
