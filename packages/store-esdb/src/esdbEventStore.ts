@@ -104,11 +104,9 @@ export class EsdbEventStore implements EventStore {
     // The wire protocol answers an empty append without a usable revision, so check it with a read instead.
     if (events.length === 0) return this.emptyAppend(streamId, expected);
     try {
-      const result = await this.client.appendToStream(
-        streamId,
-        events.map(toClientEvent),
-        { expectedRevision: toClientRevision(expected) },
-      );
+      const result = await this.client.appendToStream(streamId, events.map(toClientEvent), {
+        expectedRevision: toClientRevision(expected),
+      });
       const nextExpectedRevision = Number(result.nextExpectedRevision);
       // An idempotent replay may come back without a position: ask for the replayed event's.
       const position = result.position ?? (await this.positionOf(streamId, nextExpectedRevision));
@@ -171,8 +169,7 @@ export class EsdbEventStore implements EventStore {
       filter: prefixes && prefixes.length > 0 ? streamNameFilter({ prefixes: [...prefixes] }) : excludeSystemEvents(),
     });
     const matches = (e: RecordedEvent) =>
-      (!prefixes || prefixes.some((p) => e.streamId.startsWith(p))) &&
-      (after === 'start' || comparePositions(e.position, after) > 0);
+      (!prefixes || prefixes.some((p) => e.streamId.startsWith(p))) && (after === 'start' || comparePositions(e.position, after) > 0);
 
     let stop!: () => void;
     const stopped = new Promise<null>((resolve) => (stop = () => resolve(null)));

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
 import { StreamNotFoundError, WrongExpectedVersionError, type EventData, type RecordedEvent } from '@delve/kernel';
-import { EsdbEventStore, openEsdbEventStore } from '../src/index';
+import { openEsdbEventStore, type EsdbEventStore } from '../src/index';
 import { startEsdbDouble, type EsdbDouble, type EsdbDoubleOptions } from './double/server';
 
 const event = (type: string, data: unknown = {}, metadata?: Record<string, unknown>): EventData => ({
@@ -41,7 +41,11 @@ async function until(condition: () => boolean, ms = 5_000): Promise<boolean> {
   return true;
 }
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 for (const batchAppend of [true, false]) {
   const protocol = batchAppend ? 'BatchAppend' : 'the older Append';
@@ -91,7 +95,11 @@ t.test('events read without a position (servers before 22.6) are refused loudly,
   const { store } = await fixture(t, { positionsOnStreamReads: false });
   await store.appendToStream('game-1', [event('A')]);
   await t.rejects(store.readStream('game-1'), /22\.10 or later/);
-  t.same((await store.readAll()).map((e) => e.type), ['A'], '$all reads still carry positions');
+  t.same(
+    (await store.readAll()).map((e) => e.type),
+    ['A'],
+    '$all reads still carry positions',
+  );
 });
 
 t.test('a retry whose ids only partly match what is stored is refused, as EventStoreDB does', async (t) => {
@@ -104,7 +112,10 @@ t.test('a retry whose ids only partly match what is stored is refused, as EventS
     WrongExpectedVersionError,
     'exact: the ids are stored, but not in that place',
   );
-  t.same((await store.readStream('game-1')).map((e) => e.type), ['A', 'B']);
+  t.same(
+    (await store.readStream('game-1')).map((e) => e.type),
+    ['A', 'B'],
+  );
 });
 
 t.test('an empty append checks the expected revision and writes nothing', async (t) => {
@@ -133,26 +144,52 @@ t.test('$-prefixed system streams and events stay out of readAll and subscriptio
   const seen: RecordedEvent[] = [];
   for await (const e of subscription) if (seen.push(e) === 2) break;
   await subscription.unsubscribe();
-  t.same(seen.map((e) => e.type), ['Mine1', 'Mine2'], 'the subscription skipped them');
-  t.same((await store.readAll()).map((e) => e.type), ['Mine1', 'Mine2'], 'readAll skipped them and the seeded ones');
-  t.same((await store.readStream('$system-thing')).map((e) => e.type), ['Hidden']);
+  t.same(
+    seen.map((e) => e.type),
+    ['Mine1', 'Mine2'],
+    'the subscription skipped them',
+  );
+  t.same(
+    (await store.readAll()).map((e) => e.type),
+    ['Mine1', 'Mine2'],
+    'readAll skipped them and the seeded ones',
+  );
+  t.same(
+    (await store.readStream('$system-thing')).map((e) => e.type),
+    ['Hidden'],
+  );
 });
 
 t.test('readAll pages past hidden system events, so maxCount is still honoured', async (t) => {
   const { store, raw } = await fixture(t);
   const first = await store.appendToStream('game-1', [event('A')]);
   // More hidden events than one page of the adapter's $all reads.
-  await raw.appendToStream('$noise', Array.from({ length: 600 }, () => jsonEvent({ type: 'Noise', data: {} })));
+  await raw.appendToStream(
+    '$noise',
+    Array.from({ length: 600 }, () => jsonEvent({ type: 'Noise', data: {} })),
+  );
   await store.appendToStream('game-1', [event('B')]);
-  t.same((await store.readAll({ fromPosition: first.position, maxCount: 1 })).map((e) => e.type), ['B']);
-  t.same((await store.readAll({ direction: 'backwards', maxCount: 2 })).map((e) => e.type), ['B', 'A']);
-  t.same((await store.readAll({ maxCount: 2 })).map((e) => e.type), ['A', 'B']);
+  t.same(
+    (await store.readAll({ fromPosition: first.position, maxCount: 1 })).map((e) => e.type),
+    ['B'],
+  );
+  t.same(
+    (await store.readAll({ direction: 'backwards', maxCount: 2 })).map((e) => e.type),
+    ['B', 'A'],
+  );
+  t.same(
+    (await store.readAll({ maxCount: 2 })).map((e) => e.type),
+    ['A', 'B'],
+  );
 });
 
 t.test('readAll: START means the beginning; forwards from end and backwards from start read nothing', async (t) => {
   const { store } = await fixture(t);
   await store.appendToStream('game-1', [event('A'), event('B')]);
-  t.same((await store.readAll({ fromPosition: { commit: 0n, prepare: 0n } })).map((e) => e.type), ['A', 'B']);
+  t.same(
+    (await store.readAll({ fromPosition: { commit: 0n, prepare: 0n } })).map((e) => e.type),
+    ['A', 'B'],
+  );
   t.same(await store.readAll({ fromPosition: 'end' }), []);
   t.same(await store.readAll({ fromPosition: 'start', direction: 'backwards' }), []);
   const [last] = await store.readAll({ direction: 'backwards', maxCount: 1 });
@@ -164,15 +201,27 @@ t.test('readStream: a zero count still reports a missing stream; backwards from 
   t.type(await rejection(store.readStream('game-404', { maxCount: 0 })), StreamNotFoundError);
   await store.appendToStream('game-1', [event('A'), event('B')]);
   t.same(await store.readStream('game-1', { maxCount: 0 }), []);
-  t.same((await store.readStream('game-1', { direction: 'backwards', fromRevision: 99 })).map((e) => e.type), ['B', 'A']);
-  t.same((await store.readStream('game-1', { direction: 'backwards', fromRevision: 'start' })).map((e) => e.type), ['A']);
+  t.same(
+    (await store.readStream('game-1', { direction: 'backwards', fromRevision: 99 })).map((e) => e.type),
+    ['B', 'A'],
+  );
+  t.same(
+    (await store.readStream('game-1', { direction: 'backwards', fromRevision: 'start' })).map((e) => e.type),
+    ['A'],
+  );
 });
 
 t.test('every kind of JSON value round-trips; absent metadata reads as {}; undefined data as null', async (t) => {
   const { store } = await fixture(t);
   const values = [0, 42.5, 'text', '', true, null, [], [1, [2]], { a: { b: null } }];
-  await store.appendToStream('game-1', values.map((v) => event('V', v)));
-  t.same((await store.readStream('game-1')).map((e) => e.data), values);
+  await store.appendToStream(
+    'game-1',
+    values.map((v) => event('V', v)),
+  );
+  t.same(
+    (await store.readStream('game-1')).map((e) => e.data),
+    values,
+  );
   await store.appendToStream('game-2', [{ id: randomUUID(), type: 'U', data: undefined }]);
   const [read] = await store.readStream('game-2');
   t.equal(read?.data, null);
@@ -216,14 +265,15 @@ t.test('a subscription from the start catches up, then delivers live events, in 
   await store.appendToStream('game-1', [event('New3')]);
   await done;
   await subscription.unsubscribe();
-  t.same(seen.map((e) => `${e.streamId}@${e.revision}:${e.type}`), [
-    'game-1@0:Old1',
-    'game-2@0:Old2',
-    'game-2@1:New1',
-    'game-2@2:New2',
-    'game-1@1:New3',
-  ]);
-  t.same(seen.map((e) => e.position), (await store.readAll()).map((e) => e.position), 'positions as readAll reports them');
+  t.same(
+    seen.map((e) => `${e.streamId}@${e.revision}:${e.type}`),
+    ['game-1@0:Old1', 'game-2@0:Old2', 'game-2@1:New1', 'game-2@2:New2', 'game-1@1:New3'],
+  );
+  t.same(
+    seen.map((e) => e.position),
+    (await store.readAll()).map((e) => e.position),
+    'positions as readAll reports them',
+  );
 });
 
 t.test('opening fails when nothing listens; calls fail once the server is gone', async (t) => {

@@ -80,8 +80,14 @@ t.test('$all reads include the start position going forwards and exclude it goin
   t.same(types(await all(client.readAll({ direction: 'backwards', fromPosition: 'end', maxCount: 2 }))), ['C', 'B']);
   t.same(types(await all(client.readAll({ direction: 'backwards', fromPosition: 'start' }))), [], 'backwards from the start');
   const positions = events.map((e) => e.event?.position?.commit ?? 0n);
-  t.ok(positions.every((p, i) => i === 0 || p > (positions[i - 1] as bigint) + 1n), 'positions are sparse and increasing');
-  t.ok(events.every((e) => e.event?.position?.commit === e.event?.position?.prepare), 'commit equals prepare');
+  t.ok(
+    positions.every((p, i) => i === 0 || p > (positions[i - 1] as bigint) + 1n),
+    'positions are sparse and increasing',
+  );
+  t.ok(
+    events.every((e) => e.event?.position?.commit === e.event?.position?.prepare),
+    'commit equals prepare',
+  );
 });
 
 t.test('a fresh double holds $-system events, as a fresh server does', async (t) => {
@@ -194,6 +200,9 @@ t.test('raw gRPC: events without type or content-type are refused; structured id
   const uuid = responses[0]?.getEvent()?.getEvent()?.getId();
   t.ok(uuid?.hasStructured(), 'structured form sent');
   const s = uuid?.getStructured();
-  const hex = (v: string | undefined) => BigInt.asUintN(64, BigInt(v ?? '0')).toString(16).padStart(16, '0');
+  const hex = (v: string | undefined) =>
+    BigInt.asUintN(64, BigInt(v ?? '0'))
+      .toString(16)
+      .padStart(16, '0');
   t.equal(`${hex(s?.getMostSignificantBits())}${hex(s?.getLeastSignificantBits())}`, id.replaceAll('-', ''));
 });

@@ -209,10 +209,7 @@ function batchResponse(correlationId: string, options: S.BatchAppendReq.Options,
   else details.setExpectedAny(new emptyPb.Empty());
   const packed = new anyPb.Any();
   packed.pack(details.serializeBinary(), 'event_store.client.WrongExpectedVersion');
-  const status = new statusPb.Status()
-    .setCode(codePb.Code.FAILED_PRECONDITION)
-    .setMessage('wrong expected version')
-    .setDetails(packed);
+  const status = new statusPb.Status().setCode(codePb.Code.FAILED_PRECONDITION).setMessage('wrong expected version').setDetails(packed);
   return response.setError(status);
 }
 
@@ -477,9 +474,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
   server.addService(streamsGrpc.StreamsService, streams);
   server.addService(featuresGrpc.ServerFeaturesService, features);
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
 
   return {
