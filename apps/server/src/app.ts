@@ -14,6 +14,7 @@ import { graphql } from './graphql/index';
 import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
 import { HttpProblem, installProblemHandlers } from './problems';
 import games from './routes/games';
+import { withSeatCache } from './seatCache';
 import health from './routes/health';
 import play from './routes/play';
 
@@ -64,7 +65,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
 /** The app as a plugin: decorates the dependencies, registers CORS, rate limit, docs, then the routes. */
 export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) => {
   fastify.decorate('config', deps.config);
-  fastify.decorate('games', deps.games);
+  fastify.decorate('games', withSeatCache(deps.games));
   fastify.decorate('gamesList', deps.gamesList);
   fastify.decorate('readiness', deps.readiness);
   installProblemHandlers(fastify);

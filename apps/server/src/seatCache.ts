@@ -1,0 +1,39 @@
+// Remembers which seat a token holds, so authenticating a request needs no store read after the first one.
+import { createHash } from 'node:crypto';
+import type { Seat } from '@delve/kernel';
+import type { GamesPort } from './ports';
+
+/**
+ * Wraps the service so successful authentications are cached (bounded, least recently used first out). Safe because a
+ * seat's token never changes once claimed; failures are never cached, and every command is still checked by the rules.
+ */
+export function withSeatCache(games: GamesPort, size = 10_000): GamesPort {
+  const seats = new Map<string, Seat>();
+  const authenticate = async (gameId: string, token: string): Promise<Seat> => {
+    // Keyed by a hash so raw tokens do not sit in memory longer than the request.
+    const key = `${gameId}:${createHash('sha256').update(token).digest('base64url')}`;
+    const hit = seats.get(key);
+    if (hit !== undefined) {
+      seats.delete(key);
+      seats.set(key, hit);
+      return hit;
+    }
+    const seat = await games.authenticate(gameId, token);
+    seats.set(key, seat);
+    if (seats.size > size) seats.delete(seats.keys().next().value as string);
+    return seat;
+  };
+  return {
+    createGame: (...args: Parameters<GamesPort['createGame']>) => games.createGame(...args),
+    claimSeat: (...args: Parameters<GamesPort['claimSeat']>) => games.claimSeat(...args),
+    startGame: (...args: Parameters<GamesPort['startGame']>) => games.startGame(...args),
+    abandonGame: (...args: Parameters<GamesPort['abandonGame']>) => games.abandonGame(...args),
+    authenticate,
+    execute: (...args: Parameters<GamesPort['execute']>) => games.execute(...args),
+    summary: (...args: Parameters<GamesPort['summary']>) => games.summary(...args),
+    view: (...args: Parameters<GamesPort['view']>) => games.view(...args),
+    legalCommands: (...args: Parameters<GamesPort['legalCommands']>) => games.legalCommands(...args),
+    events: (...args: Parameters<GamesPort['events']>) => games.events(...args),
+    audit: (...args: Parameters<GamesPort['audit']>) => games.audit(...args),
+  };
+}

@@ -1,0 +1,27 @@
+// The seat cache answers repeated authentications without the service, and never caches a refusal.
+import { ForbiddenError } from '@delve/kernel';
+import t from 'tap';
+import type { GamesPort } from '../src/ports';
+import { withSeatCache } from '../src/seatCache';
+
+t.test('hits skip the service, misses and failures reach it, the size is bounded', async (t) => {
+  const calls: string[] = [];
+  const service = {
+    authenticate: async (gameId: string, token: string) => {
+      calls.push(`${gameId}/${token}`);
+      if (token === 'bad') throw new ForbiddenError('auth/bad-token', 'no');
+      return Number(token.slice(1));
+    },
+  } as unknown as GamesPort;
+  const cached = withSeatCache(service, 2);
+  t.equal(await cached.authenticate('g', 's1'), 1);
+  t.equal(await cached.authenticate('g', 's1'), 1);
+  t.same(calls, ['g/s1'], 'the second call is a hit');
+  await t.rejects(cached.authenticate('g', 'bad'), ForbiddenError);
+  await t.rejects(cached.authenticate('g', 'bad'), ForbiddenError);
+  t.equal(calls.filter((c) => c === 'g/bad').length, 2, 'refusals are not cached');
+  t.equal(await cached.authenticate('h', 's1'), 1, 'keyed by game too');
+  await cached.authenticate('g', 's2');
+  await cached.authenticate('g', 's1');
+  t.equal(calls.filter((c) => c === 'g/s1').length, 2, 'the least recently used entry was evicted at size 2');
+});
