@@ -2,6 +2,7 @@
 import type { Random, Seat } from '@delve/kernel';
 import type { CommandOf, DungeonCommand } from '../commands';
 import { legalCommands } from '../legal';
+import { darkDiscards } from '../options';
 import type { DungeonState, PlayerState } from '../state';
 import { isJoker, KING, rankOf, type Card } from '../rules/cards';
 import { lastPassage, openSlots } from '../rules/passages';
@@ -29,7 +30,10 @@ const depth = (p: PlayerState): number => lastPassage(p)?.value ?? 11;
 const cheapest = <T>(items: readonly T[], cost: (x: T) => number): T | undefined =>
   items.reduce<T | undefined>((best, x) => (best === undefined || cost(x) < cost(best) ? x : best), undefined);
 
-/** A bot that plays to win; null when the seat has nothing to do. */
+/**
+ * A bot that plays to win; null when the seat has nothing to do. It is handed the full state for speed but reads
+ * only what its seat may see: its own hand, public dungeons and counts, and the discard pile when face up.
+ */
 export function heuristicBot(state: DungeonState, seat: Seat, random: Random): DungeonCommand | null {
   const legal = legalCommands(state, seat);
   if (legal.length === 0) return null;
@@ -128,7 +132,8 @@ export function heuristicBot(state: DungeonState, seat: Seat, random: Random): D
     const want = need(me);
     const fish = of('UseMyrmiddon').find((c) => c.ask === want && c.target === [...opponents].sort((a, b) => b.hand.length - a.hand.length)[0]?.seat);
     if (fish && !isJoker(fish.card)) return fish;
-    const rob = of('UseGraverobber').find((c) => !isJoker(c.card) && state.discard.some((d) => rankOf(d) === want));
+    // The pile's faces are public only when discards lie face up.
+    const rob = of('UseGraverobber').find((c) => !isJoker(c.card) && !darkDiscards(state.options) && state.discard.some((d) => rankOf(d) === want));
     if (rob) return rob;
   }
   return { type: 'EndTurn' };
