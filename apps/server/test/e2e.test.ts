@@ -145,6 +145,17 @@ t.test('an idempotent retry returns the first answer and appends nothing', async
   t.same(again.body.events, first.body.events, 'same events');
   t.equal(again.body.revision, first.body.revision, 'same revision');
   t.equal((await ctx.store.readStream(`game-${id}`)).length, length, 'nothing appended');
+  const otherSeat = await call(t, ctx.app, 'POST', `/games/${id}/commands`, {
+    token: tokens[1] as string,
+    payload: { type: 'Stop' },
+    headers,
+  });
+  t.equal(otherSeat.headers['idempotent-replayed'], 'false', "another seat's command with the same key is not a replay");
+  t.same(
+    otherSeat.body.events.map((e: Json) => e.type),
+    ['Stopped'],
+    'it is decided on its own',
+  );
 });
 
 t.test('a token acts and sees for its own seat only', async (t) => {

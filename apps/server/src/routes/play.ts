@@ -32,7 +32,11 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const seat = await requireSeat(app.games, credentialsOf(request), id);
       const key = request.headers['idempotency-key'];
-      const result = await app.games.execute(id, request.body, { seat, ...(key !== undefined && { idempotencyKey: key }) });
+      // Keys are scoped to the seat, so one player's key can never swallow another player's command.
+      const result = await app.games.execute(id, request.body, {
+        seat,
+        ...(key !== undefined && { idempotencyKey: `seat:${seat}:${key}` }),
+      });
       reply.header('idempotent-replayed', String(result.replayed));
       return { revision: result.revision, events: result.events.map(eventBody), view: result.view };
     },
