@@ -153,3 +153,25 @@ t.test('§Counter Attack: interrupting does not count as anyone\'s card for the 
   t.equal(sc.state.turn?.seat, 1);
   t.ok(dungeon.legalCommands(sc.state, 1).some((c) => c.type === 'PlayPassage'), 'seat 1 still has its own card to play');
 });
+
+t.test('§Graverobber: with an empty discard pile the search finds nothing and the Jack waits for the end of the turn', async (t) => {
+  const sc = scenario({}, 2, { hands: [['JH', '10H', '9H', '8H', '7H'], H1], deck: DECK });
+  t.same(sc.state.discard, []);
+  sc.play(0, { type: 'UseGraverobber', card: 'JH' });
+  t.equal(sc.state.prompt, null, 'no pick is asked');
+  t.same(sc.state.limbo, ['JH']);
+});
+
+t.test('§Myrmiddon: a Joker in hand never counts as the rank asked for (Jokers Wild)', async (t) => {
+  const sc = withDiscard({ variant: 'jokers-wild' }, ['QH', '10H', '9H', '8H', '7H'], ['X1', '9S', '8S', '7S', '6S']);
+  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 13 });
+  sc.spec.when({ type: 'GiveCard', card: 'X1' }, { seat: 1 }).thenViolates(t, 'dungeon/wrong-rank');
+  sc.do(1, { type: 'DenyCard' });
+  t.same(sc.spec.when({ type: 'DemandLook' }).events()[1], { type: 'AnswerChecked', seat: 1, truthful: true });
+});
+
+t.test('§Counter Attack (Jokers Wild): a Joker may interrupt as the matching creature', async (t) => {
+  const sc = withDiscard({ variant: 'jokers-wild', counterAttack: 3 }, ['JH', '10H', '9H', '8H', '7H'], ['X1', '9S', '8S', '7S', '6S']);
+  sc.do(0, { type: 'UseGraverobber', card: 'JH' });
+  t.same(sc.spec.when({ type: 'Interrupt', card: 'X1' }, { seat: 1 }).events(), [{ type: 'PowerInterrupted', seat: 1, card: 'X1' }]);
+});

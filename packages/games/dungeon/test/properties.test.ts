@@ -5,6 +5,8 @@ import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel'
 import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
 import { randomBot } from '../src/bots/random';
 import { darkDiscards } from '../src/options';
+import { Value } from '@sinclair/typebox/value';
+import { commandSchema, eventSchema } from '../src/index';
 import { playout } from './playout';
 
 /**
@@ -155,7 +157,9 @@ for (const config of CONFIGS) {
               if (!accepts(after, seat, c, step)) failures.push(`unlisted ${JSON.stringify(c)} accepted`);
             }
           }
-          void command;
+          // Every command sent and every event produced fits its published schema.
+          if (command && !Value.Check(commandSchema, command)) failures.push(`command off schema: ${JSON.stringify(command)}`);
+          for (const e of events) if (!Value.Check(eventSchema, e)) failures.push(`event off schema: ${JSON.stringify(e)}`);
           void actor;
         });
         games++;

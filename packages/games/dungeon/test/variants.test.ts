@@ -182,3 +182,17 @@ t.test('§Almost Black: passages are face up and must be honest; only discards g
     { type: 'CardsDiscarded', seat: 0, from: 'hand', cards: [HIDDEN], faceDown: true },
   ]);
 });
+
+t.test('§Jokers Wild: a Joker may be played as an Ace and draws two', async (t) => {
+  const sc = scenario(wild, 2, { hands: [['X1', '9H', '8H', '7H', '6H'], ['10S', '9S', '8S', '7S', '6S']], deck: DECK });
+  sc.do(0, { type: 'PlayAce', card: 'X1' });
+  t.same(sc.spec.when({ type: 'Pass' }, { seat: 1 }).events().find((e) => e.type === 'CardsDrawn'), { type: 'CardsDrawn', seat: 0, cards: ['3C', '4C'], reason: 'ace' });
+});
+
+t.test('§Jokers Wild: in the standard game Jokers are only cells, never in play', async (t) => {
+  const sc = scenario({}, 2, { hands: [['10H', '9H', '8H', '7H', '6H'], ['10S', '9S', '8S', '7S', '6S']], deck: DECK });
+  const { everyCard } = await import('../src/index');
+  const inPlay = [...sc.state.deck, ...sc.state.players.flatMap((p) => p.hand)];
+  t.equal(inPlay.some((c) => c.startsWith('X')), false);
+  t.equal(everyCard(sc.state).filter((c) => c.startsWith('X')).length, 2, 'both Jokers are cells');
+});
