@@ -190,7 +190,9 @@ export class EsdbEventStore implements EventStore {
         for (;;) {
           // Racing with `stopped` lets unsubscribe end an iteration that is waiting for the next live event.
           const next = await Promise.race([inner.next(), stopped]);
-          if (next === null || next.done) return;
+          if (next === null) return;
+          // A catch-up subscription never ends by itself: say so rather than look like a quiet, finished stream.
+          if (next.done) throw new Error('EventStoreDB ended the subscription; resubscribe from the last checkpoint');
           const event = recorded(next.value as ResolvedEvent, true);
           if (event && matches(event)) yield event;
         }

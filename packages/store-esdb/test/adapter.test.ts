@@ -276,6 +276,19 @@ t.test('a subscription from the start catches up, then delivers live events, in 
   );
 });
 
+t.test('a subscription fails, rather than ends quietly, when the server closes it or goes away', async (t) => {
+  const { store, double } = await fixture(t);
+  // Catch the rejections at once: they arrive while the test is still awaiting something else.
+  const closed = rejection(store.subscribeToAll()[Symbol.asyncIterator]().next());
+  t.ok(await until(() => double.openReads() === 1));
+  double.endReads();
+  t.match(await closed, { message: /ended the subscription/ }, 'closed by the server');
+  const gone = rejection(store.subscribeToAll()[Symbol.asyncIterator]().next());
+  t.ok(await until(() => double.openReads() === 1));
+  await double.stop();
+  t.match(await gone, { code: 14 }, 'server gone: UNAVAILABLE');
+});
+
 t.test('opening fails when nothing listens; calls fail once the server is gone', async (t) => {
   const double = await startEsdbDouble();
   const store = await openEsdbEventStore(double.connectionString);

@@ -35,6 +35,8 @@ export interface EsdbDouble {
   openReads(): number;
   /** How many calls each method has received, by method name (`Append`, `BatchAppend`, `Read`, `GetSupportedMethods`). */
   readonly calls: ReadonlyMap<string, number>;
+  /** Ends every open Read call with an OK status, as if the server had finished them; lets tests see how clients react. */
+  endReads(): void;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,10 @@ function streamName(identifier: Shared.StreamIdentifier | undefined): string {
 
 function badRequest(details: string): grpc.ServiceError {
   return Object.assign(new Error(details), { code: grpc.status.INVALID_ARGUMENT, details, metadata: new grpc.Metadata() });
+}
+
+function unavailable(details: string): grpc.ServiceError {
+  return Object.assign(new Error(details), { code: grpc.status.UNAVAILABLE, details, metadata: new grpc.Metadata() });
 }
 
 function toServiceError(error: unknown): grpc.ServiceError {
@@ -483,9 +489,13 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
     log,
     openReads: () => openSenders.size,
     calls,
+    endReads: () => {
+      for (const sender of openSenders) sender.end();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
-        for (const sender of openSenders) sender.end();
+        // Like a server going down: open reads and subscriptions fail, they do not end as if complete.
+        for (const sender of openSenders) sender.fail(unavailable('the test double is shutting down'));
         server.tryShutdown(() => resolve());
         // Anything still open after a moment is cut off, so a stuck client cannot hold up a test run.
         setTimeout(() => server.forceShutdown(), 500).unref();
