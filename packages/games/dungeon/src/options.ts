@@ -5,18 +5,20 @@ import { Type, type Static } from '@sinclair/typebox';
 export const optionsSchema = Type.Object(
   {
     /** One deck (Jokers as cells) or two decks combined. */
-    decks: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+    decks: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)], { default: 1 })),
     /**
      * standard: Joker cells. jokers-wild: Random Cell/Jokers Wild. almost-black: jokers-wild plus face-down
      * discards. pitch-black: almost-black plus face-down passages, cheating and accusations.
      */
     variant: Type.Optional(
-      Type.Union([Type.Literal('standard'), Type.Literal('jokers-wild'), Type.Literal('almost-black'), Type.Literal('pitch-black')]),
+      Type.Union([Type.Literal('standard'), Type.Literal('jokers-wild'), Type.Literal('almost-black'), Type.Literal('pitch-black')], {
+        default: 'standard',
+      }),
     ),
     /** Suicide Queen: a Myrmiddon's caught liar may throw away the whole hand instead of handing the card over. */
-    suicideQueen: Type.Optional(Type.Boolean()),
+    suicideQueen: Type.Optional(Type.Boolean({ default: false })),
     /** Counter Attack: 0 off, 1 Graverobbers only, 2 Myrmiddons only, 3 both. */
-    counterAttack: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+    counterAttack: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)], { default: 0 })),
   },
   { additionalProperties: false },
 );

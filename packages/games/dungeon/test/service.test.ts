@@ -1,0 +1,76 @@
+// The module inside the kernel's real pipeline (GameService on the in-memory store): full bot games and the audit.
+import { randomBytes, randomUUID } from 'node:crypto';
+import t from 'tap';
+import { GameService, randomFor, type Seat } from '@delve/kernel';
+import { InMemoryEventStore } from '@delve/kernel/testing';
+import { dungeon, HIDDEN, type DungeonCommand, type DungeonOptionsInput } from '../src/index';
+
+const service = () =>
+  new GameService({
+    store: new InMemoryEventStore(),
+    modules: { dungeon },
+    clock: () => new Date('2026-11-21T00:00:00Z'),
+    newId: randomUUID,
+    newSecret: () => randomBytes(32).toString('base64url'),
+  });
+
+/** Create, claim every seat, then let bots play through the service until the game is finished. */
+async function playGame(options: DungeonOptionsInput, seats: number, label: string) {
+  const games = service();
+  const { gameId } = await games.createGame({ module: 'dungeon', options, seats });
+  for (let i = 0; i < seats; i++) await games.claimSeat(gameId, { name: `bot${i}` });
+  // Over the service a client only has its view and legal commands, so the players here choose among those.
+  for (let step = 0; step < 6000; step++) {
+    const summary = await games.summary(gameId);
+    if (summary.status !== 'active') return { games, gameId, summary, step };
+    const seat = summary.awaiting[step % summary.awaiting.length] as Seat;
+    const legal = (await games.legalCommands(gameId, seat)) as DungeonCommand[];
+    const pick = randomFor(`${label}:${step}`, 0);
+    const command = seat % 2 === 0 ? preferProgress(legal, pick) : pick.pick(legal);
+    await games.execute(gameId, command, { seat });
+  }
+  throw new Error(`${label}: game did not end`);
+}
+
+/** A cheap policy on legal commands alone: escape or dig when possible, otherwise anything. */
+function preferProgress(legal: DungeonCommand[], r: ReturnType<typeof randomFor>): DungeonCommand {
+  const passages = legal.filter((c) => c.type === 'PlayPassage');
+  if (passages.length > 0 && r.int(4) > 0) return r.pick(passages);
+  const end = legal.find((c) => c.type === 'EndTurn' || c.type === 'Pass');
+  return end && r.int(2) === 0 ? end : r.pick(legal);
+}
+
+for (const [options, seats, name] of [
+  [{}, 2, '2 players'],
+  [{}, 3, '3 players'],
+  [{ decks: 2 }, 4, '4 players, two decks'],
+  [{ variant: 'pitch-black', counterAttack: 3 }, 3, 'Pitch Black'],
+] as const) {
+  t.test(`service: a ${name} game runs through the kernel pipeline to GameFinished, and the audit verifies it`, async (t) => {
+    const { games, gameId, summary } = await playGame(options, seats, name);
+    t.equal(summary.status, 'finished');
+    t.equal(summary.winners?.length, 1, 'one winner');
+    const audit = await games.audit(gameId);
+    t.equal(audit.verified, true, 'the audit re-runs every command with the revealed seed and matches');
+  });
+}
+
+t.test('service: options get their defaults recorded, and a seat cannot read another seat\'s draws', async (t) => {
+  const games = service();
+  const { gameId } = await games.createGame({ module: 'dungeon', options: {}, seats: 2 });
+  for (let i = 0; i < 2; i++) await games.claimSeat(gameId, {});
+  const v = (await games.view(gameId, { kind: 'seat', seat: 0 })) as { options: unknown; players: { hand: string[] | null }[] };
+  t.same(v.options, { decks: 1, variant: 'standard', suicideQueen: false, counterAttack: 0 });
+  t.equal(v.players[1]?.hand, null);
+  const events = await games.events(gameId, { kind: 'seat', seat: 0 });
+  const seat1Deal = events.map((e) => e.data as { type: string; seat?: number; cards?: string[] }).find((d) => d.type === 'CardsDrawn' && d.seat === 1);
+  t.same(seat1Deal?.cards, [HIDDEN, HIDDEN, HIDDEN, HIDDEN, HIDDEN]);
+});
+
+t.test('service: a malformed command is refused by the schema before the rules see it', async (t) => {
+  const games = service();
+  const { gameId } = await games.createGame({ module: 'dungeon', options: {}, seats: 2 });
+  for (let i = 0; i < 2; i++) await games.claimSeat(gameId, {});
+  await t.rejects(games.execute(gameId, { type: 'PlayPassage', card: '10H' }, { seat: 0 }), { code: 'command/malformed' });
+  await t.rejects(games.execute(gameId, { type: 'EndTurn' }, { seat: 0 }), { code: 'dungeon/wrong-step' }, 'the play-off comes first');
+});
