@@ -2,10 +2,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GameService, type EventStore } from '@delve/kernel';
 import { openEsdbEventStore } from '@delve/store-esdb';
-import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
+import { gamesList as gamesListProjection, PostgresGamesList, ProjectionRunner } from '@delve/projections';
+import { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { MemoryGamesList } from './gamesList';
 import { StoreUpdatesFeed } from './graphql/feed';
 import { loadModules } from './modules';
 
@@ -31,8 +31,7 @@ async function main(): Promise<void> {
     newId: () => randomUUID(),
     newSecret: () => randomBytes(32).toString('base64url'),
   });
-  const gamesList = new MemoryGamesList();
-  gamesList.follow(store);
+  const gamesList = new PostgresGamesList(db.sql);
   const updates = await StoreUpdatesFeed.start(store);
 
   const app = await buildApp({
@@ -47,6 +46,12 @@ async function main(): Promise<void> {
     updates,
   });
   for (const warning of warnings) app.log.warn(warning);
+  // The games list read model lives in PostgreSQL; one node at a time (advisory lock) keeps it caught up.
+  const runner = new ProjectionRunner(store, new ReadModelStore(db.sql), gamesListProjection, {
+    lock: new AdvisoryLeaderLock(db.sql, `projection:${gamesListProjection.name}`),
+    onError: (error) => app.log.error({ err: error }, 'games list projection failed'),
+  });
+  runner.start();
   app.log.info(
     { modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' },
     'starting',
@@ -62,17 +67,26 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    try {
-      await app.close(); // stops accepting, waits for in-flight requests
-      await gamesList.close();
-      await updates.close();
-      if (config.eventStoreUrl) await store.close();
-      await db.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error while shutting down');
-      process.exit(1);
+    // Each step runs even if an earlier one failed: the embedded PostgreSQL stops itself on the same signal, so
+    // closing connections to it may fail, and that must not keep the rest from closing.
+    const steps: [string, () => Promise<unknown>][] = [
+      ['http', () => app.close()], // stops accepting, waits for in-flight requests
+      ['projections', () => runner.stop()],
+      ['updates', () => updates.close()],
+      ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
+      ['database', () => db.close()],
+    ];
+    let failed = false;
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        failed ||= name === 'http';
+        app.log.warn({ err: error, step: name }, 'error while shutting down');
+      }
     }
+    app.log.info('shut down');
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
