@@ -15,6 +15,8 @@ export interface BatchEvent {
   readonly event: Message;
   /** 'seat:<n>', 'automaton', 'setup' (the deal) or 'lobby'. */
   readonly actor: string;
+  /** The module state just before this event (what `redact` needs). */
+  readonly stateBefore: unknown;
 }
 
 /** More automaton steps than this after one command means a module bug, not a long turn. */
@@ -34,7 +36,7 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
     emit(event, actor);
   };
   const emit = (event: Message | LobbyEvent, actor: string) => {
-    events.push({ event, actor });
+    events.push({ event, actor, stateBefore: current.state });
     current = evolveRecord(current, event, module, current.revision + 1);
   };
 

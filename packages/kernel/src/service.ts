@@ -180,7 +180,7 @@ export class GameService {
    */
   async execute(gameId: string, command: unknown, options: { seat: Seat; idempotencyKey?: string }): Promise<ExecuteResult> {
     const viewer: Viewer = { kind: 'seat', seat: options.seat };
-    const { record, written, replayed } = await this.run(gameId, options, (record) => {
+    const { record, written, replayed, batch, at } = await this.run(gameId, options, (record) => {
       const module = this.module(record);
       const errors = [...Value.Errors(module.commandSchema, command)].slice(0, 10);
       if (errors.length > 0) {
@@ -192,7 +192,13 @@ export class GameService {
       }
       return { kind: 'play', seat: options.seat, command: command as Message };
     });
-    const visible = await this.visibleRange(record, viewer, written.from, written.to);
+    // A fresh outcome is redacted from the states the batch went through; a replayed one is read back.
+    const visible = batch
+      ? batch.flatMap(({ event, stateBefore }, i) => {
+          const shown = this.redactOne(record, event, this.effectiveViewer(record, viewer), stateBefore);
+          return shown ? [{ revision: written.from + i, type: event.type, data: shown, at: at ?? '' }] : [];
+        })
+      : await this.visibleRange(record, viewer, written.from, written.to);
     return { revision: record.revision, events: visible, view: this.module(record).view(record.state, viewer), replayed };
   }
 
@@ -288,7 +294,7 @@ export class GameService {
     gameId: string,
     options: { idempotencyKey?: string },
     toInput: (record: GameRecord) => GameInput,
-  ): Promise<{ record: GameRecord; written: { from: number; to: number }; replayed: boolean }> {
+  ): Promise<{ record: GameRecord; written: { from: number; to: number }; replayed: boolean; batch?: BatchEvent[]; at?: string }> {
     let fresh = false;
     for (let attempt = 0; ; attempt++) {
       const cached = fresh ? undefined : this.cache.get(gameId);
@@ -309,12 +315,14 @@ export class GameService {
       }
       if (events.length === 0) return { record, written: { from: record.revision + 1, to: record.revision }, replayed: false };
       const commandId = this.deps.newId();
+      const at = this.deps.clock().toISOString();
       const data = events.map(({ event, actor }, i) =>
         this.toEventData(
           event,
           {
             commandId,
             actor,
+            at,
             rulesVersion: record.rulesVersion,
             ...(i === 0 ? { command: input } : {}),
             ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
@@ -333,7 +341,7 @@ export class GameService {
       }
       const stored = options.idempotencyKey === undefined ? decided : withIdempotency(decided, options.idempotencyKey, record.revision + 1);
       this.cache.set(gameId, stored);
-      return { record: stored, written: { from: record.revision + 1, to: decided.revision }, replayed: false };
+      return { record: stored, written: { from: record.revision + 1, to: decided.revision }, replayed: false, batch: events, at };
     }
   }
 
@@ -404,11 +412,22 @@ export class GameService {
         const visible = isLobbyEvent(data)
           ? redactLobbyEvent(data, effective)
           : (module.redact(data, effective, state.state) as Message | null);
-        if (visible) out.push({ revision: e.revision, type: e.type, data: visible, at: e.created });
+        if (visible)
+          out.push({
+            revision: e.revision,
+            type: e.type,
+            data: visible,
+            at: String((e.metadata as Partial<GameEventMetadata>).at ?? e.created),
+          });
       }
       if (e.revision > 0) state = this.fold(state, e);
     }
     return out;
+  }
+
+  private redactOne(record: GameRecord, event: Message, viewer: Viewer, stateBefore: unknown): Message | null {
+    if (isLobbyEvent(event)) return redactLobbyEvent(event, viewer);
+    return this.module(record).redact(event, viewer, stateBefore) as Message | null;
   }
 
   /** Once a game is over, everyone sees everything (the seed is revealed too). */
@@ -425,13 +444,13 @@ export class GameService {
   /** `moduleEventVersion`: the schema version module events are written under (lobby events have their own). */
   private toEventData(
     event: Message,
-    meta: Omit<GameEventMetadata, 'at' | 'eventVersion' | 'causationId'> & { causationId?: string },
+    meta: Omit<GameEventMetadata, 'at' | 'eventVersion' | 'causationId'> & { causationId?: string; at?: string },
     moduleEventVersion = 1,
   ): EventData {
     const metadata: GameEventMetadata = {
       ...meta,
       causationId: meta.causationId ?? meta.commandId,
-      at: this.deps.clock().toISOString(),
+      at: meta.at ?? this.deps.clock().toISOString(),
       eventVersion: isLobbyEvent(event) ? LOBBY_EVENT_VERSION : moduleEventVersion,
     };
     return { id: this.deps.newId(), type: event.type, data: event, metadata: metadata as unknown as Record<string, unknown> };

@@ -1,0 +1,101 @@
+// Load client for bench/api.ts, run as its own process: drives N concurrent toy games over keep-alive HTTP.
+// Prints one JSON line: commands sent, elapsed ms, latencies, errors.
+import http from 'node:http';
+
+const [baseUrl = '', gamesArg = '1', secondsArg = '5'] = process.argv.slice(2);
+const base = new URL(baseUrl);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(gamesArg) + 4 });
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+function request(method: string, path: string, body?: unknown, token?: string): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : null }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+interface ToyView {
+  hands: (number | null)[][];
+  deckSize: number;
+  stood: boolean[];
+  turn: number;
+  winners: number[] | null;
+}
+
+const MAX_CARDS = 8;
+const latencies: number[] = [];
+let errors = 0;
+let gamesPlayed = 0;
+const deadline = performance.now() + Number(secondsArg) * 1000;
+
+async function newGame(): Promise<{ id: string; tokens: string[]; view: ToyView | null }> {
+  const created = await request('POST', '/games', { module: 'toy', options: { maxCards: MAX_CARDS }, seats: 2 });
+  const id = (created.body as { id: string }).id;
+  const tokens: string[] = [];
+  for (let i = 0; i < 2; i++) tokens.push(((await request('POST', `/games/${id}/seats`, {})).body as { token: string }).token);
+  return { id, tokens, view: null };
+}
+
+/** One game after another until the deadline; the client knows the toy rules, so no legal-commands round trip. */
+async function drive(): Promise<void> {
+  let game = await newGame();
+  let turn = 0;
+  let hand = [0, 0];
+  let deck = 20;
+  while (performance.now() < deadline) {
+    const command = (hand[turn] ?? 0) < MAX_CARDS && deck > 0 ? { type: 'Draw' } : { type: 'Stand' };
+    const start = performance.now();
+    const reply = await request('POST', `/games/${game.id}/commands`, command, game.tokens[turn]);
+    latencies.push(performance.now() - start);
+    if (reply.status !== 200) {
+      errors++;
+      game = await newGame();
+      [turn, hand, deck] = [0, [0, 0], 20];
+      continue;
+    }
+    const view = (reply.body as { view: ToyView }).view;
+    if (view.winners) {
+      gamesPlayed++;
+      game = await newGame();
+      [turn, hand, deck] = [0, [0, 0], 20];
+      continue;
+    }
+    hand = view.hands.map((h) => h.length);
+    deck = view.deckSize;
+    turn = view.turn;
+  }
+}
+
+const started = performance.now();
+await Promise.all(Array.from({ length: Number(gamesArg) }, drive));
+const elapsed = performance.now() - started;
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+console.log(JSON.stringify({ commands: latencies.length, elapsedMs: elapsed, p50: pct(0.5), p99: pct(0.99), errors, gamesPlayed }));
+agent.destroy();
