@@ -130,3 +130,21 @@ t.test('§Aces: the hand limit applies only at the end of one\'s own turn', asyn
   sc.do(1, { type: 'EndTurn' });
   t.same(sc.state.prompt, { kind: 'discard', seat: 1 });
 });
+
+t.test('§Response windows (ruling): after a card every other living seat answers; the window closes when all have passed', async (t) => {
+  const hands = [['10H', '9H', '8H', '7H', '6H'], ['10S', '9S', '8S', '7S', '6S'], ['10D', '9D', '8D', '7D', '6D']];
+  const sc = scenario(std, 3, { hands, deck: ['2C', '3C', '4C'] });
+  sc.do(0, { type: 'PlayPassage', card: '10H', parent: 0 });
+  t.same(dungeon.status(sc.state), { phase: 'respond', awaiting: [1, 2] });
+  sc.spec.when({ type: 'EndTurn' }, { seat: 0 }).thenViolates(t, 'dungeon/not-awaited', 'the player waits for the answers');
+  sc.do(2, { type: 'Pass' });
+  t.same(dungeon.status(sc.state).awaiting, [1]);
+  sc.spec.when({ type: 'Pass' }, { seat: 2 }).thenViolates(t, 'dungeon/not-awaited', 'one answer each');
+  sc.spec.when({ type: 'Pass' }, { seat: 1 }).then(t, [{ type: 'ResponsePassed', seat: 1 }, { type: 'WindowClosed', cancelled: false }]);
+});
+
+t.test('§Turn 1: with both the deck and the discard pile empty, no card is drawn', async (t) => {
+  const sc = scenario(std, 2, { hands: [H0, H1], deck: ['2C'], deckOnly: true });
+  sc.play(0, { type: 'PlayPassage', card: '10H', parent: 0 });
+  sc.spec.when({ type: 'EndTurn' }).then(t, [{ type: 'TurnEnded', seat: 0 }, { type: 'TurnStarted', seat: 1 }]);
+});

@@ -58,4 +58,3 @@ export function checkLastAlive(tx: Tx): void {
   if (alive.length === 1 && alive[0] !== undefined) tx.emit({ type: 'GameWon', seat: alive[0], how: 'last-alive' });
 }
 
-export const handOf = (s: DungeonState, seat: Seat) => player(s, seat).hand;
