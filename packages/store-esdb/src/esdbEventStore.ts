@@ -14,6 +14,7 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  checkExpectedRevision,
   comparePositions,
   type AppendResult,
   type EventData,
@@ -109,7 +110,7 @@ export class EsdbEventStore implements EventStore {
       });
       const nextExpectedRevision = Number(result.nextExpectedRevision);
       // An idempotent replay may come back without a position: ask for the replayed event's.
-      const position = result.position ?? (await this.positionOf(streamId, nextExpectedRevision));
+      const position = usable(result.position) ?? (await this.positionOf(streamId, nextExpectedRevision));
       return { nextExpectedRevision, position: { commit: position.commit, prepare: position.prepare } };
     } catch (error) {
       if (error instanceof EsdbWrongExpectedVersionError) {
@@ -244,12 +245,7 @@ export class EsdbEventStore implements EventStore {
       throw error;
     });
     const actual = last?.revision ?? -1;
-    const ok =
-      expected === 'any' ||
-      (expected === 'no_stream' && actual < 0) ||
-      (expected === 'stream_exists' && actual >= 0) ||
-      expected === actual;
-    if (!ok) throw new WrongExpectedVersionError(streamId, String(expected), actual < 0 ? 'no_stream' : String(actual));
+    checkExpectedRevision(streamId, expected, actual);
     return { nextExpectedRevision: actual, position: last?.position ?? START };
   }
 }
