@@ -177,3 +177,28 @@ t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat
   const refused = await forged.next('error');
   t.equal(refused.payload[0].extensions.code, 'auth/bad-token', 'a bad token cannot subscribe');
 });
+
+t.test('a subscriber on one node hears commands accepted by another node (stateless API nodes)', async (t) => {
+  const nodeA = await testApp();
+  t.teardown(nodeA.close);
+  const nodeB = await testApp({}, { toy }, undefined, nodeA.store);
+  t.teardown(nodeB.close);
+  await nodeB.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = nodeB.app.server.address();
+  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const { id, tokens } = await seatedGame(nodeA);
+  const spectator = subscribe(url, {}, `subscription($g: ID!) { gameUpdated(gameId: $g) { revision events { type data } } }`, { g: id });
+  t.teardown(() => spectator.ws.close());
+  await spectator.start();
+  await new Promise((r) => setTimeout(r, 100));
+  const sent = await nodeA.app.inject({
+    method: 'POST',
+    url: `/games/${id}/commands`,
+    headers: { authorization: `Bearer ${tokens[0]}` },
+    payload: { type: 'Draw' },
+  });
+  t.equal(sent.statusCode, 200, 'node A accepts the command');
+  const update = (await spectator.next('next')).payload.data.gameUpdated;
+  t.equal(update.revision, JSON.parse(sent.body).revision, 'node B pushes it');
+  t.equal(update.events[0].data.value, null, 'redacted for the spectator');
+});

@@ -28,10 +28,12 @@ export async function testApp(
   env: Record<string, string> = {},
   modules: Record<string, AnyGameModule> = { toy },
   secrets?: string,
+  /** Share a store with another app: two API nodes in front of one database. */
+  shared?: InMemoryEventStore,
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
-  const store = new InMemoryEventStore();
+  const store = shared ?? new InMemoryEventStore();
   const service = new GameService({
     store,
     modules,
