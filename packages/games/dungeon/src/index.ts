@@ -42,3 +42,4 @@ export { everyCard } from './rules/table';
 export { allCards } from './rules/cards';
 export { randomBot } from './bots/random';
 export { heuristicBot } from './bots/heuristic';
+export { stateFromView } from './bots/seen';

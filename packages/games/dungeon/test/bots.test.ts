@@ -19,9 +19,9 @@ t.test('bots: every command either bot sends is one of the legal commands', asyn
 });
 
 t.test('bots: they answer null when the seat has nothing to do', async (t) => {
-  const state = dungeon.initialState({}, 2);
-  t.equal(randomBot(state, 0, randomFor('x', 0)), null);
-  t.equal(heuristicBot(state, 0, randomFor('x', 0)), null);
+  const view = dungeon.view(dungeon.initialState({}, 2), { kind: 'seat', seat: 0 });
+  t.equal(randomBot(view, 0, randomFor('x', 0)), null);
+  t.equal(heuristicBot(view, 0, randomFor('x', 0)), null);
 });
 
 t.test('bots: the heuristic bot beats the random bot in a clear majority of 2-player games (measured)', async (t) => {

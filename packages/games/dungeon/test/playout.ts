@@ -1,8 +1,9 @@
 // Test support: deal a game and drive it with bots to the end, checking hooks after every event.
 import { randomFor, type Random, type Seat } from '@delve/kernel';
-import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
+import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState, type DungeonView } from '../src/index';
 
-export type Bot = (state: DungeonState, seat: Seat, random: Random) => DungeonCommand | null;
+/** A bot sees only its seat's view. */
+export type Bot = (view: DungeonView, seat: Seat, random: Random) => DungeonCommand | null;
 
 export interface Playout {
   readonly state: DungeonState;
@@ -33,7 +34,7 @@ export function playout(
     if (waiting.length === 0) throw new Error('nobody is awaited');
     const seat = chooser.pick(waiting);
     const bot = bots[seat % bots.length];
-    const command = bot?.(state, seat, randomFor(`${seed}:bot`, steps));
+    const command = bot?.(dungeon.view(state, { kind: 'seat', seat }), seat, randomFor(`${seed}:bot`, steps));
     if (!command) throw new Error(`seat ${seat} is awaited but has nothing to do`);
     const produced = dungeon.decide(command, state, { actor: { kind: 'seat', seat }, random: randomFor(seed, events.length) });
     const next = produced.reduce(dungeon.evolve, state);

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
 import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
 import { randomBot } from '../src/bots/random';
+import { stateFromView } from '../src/bots/seen';
 import { darkDiscards } from '../src/options';
 import { Value } from '@sinclair/typebox/value';
 import { commandSchema, eventSchema } from '../src/index';
@@ -145,6 +146,9 @@ for (const config of CONFIGS) {
           for (const seat of status.awaiting) {
             const legal = dungeon.legalCommands(after, seat);
             if (legal.length === 0) failures.push(`seat ${seat} awaited with no legal command`);
+            // What a seat may do depends only on what it may see.
+            const fromView = dungeon.legalCommands(stateFromView(dungeon.view(after, { kind: 'seat', seat })), seat);
+            if (JSON.stringify(fromView) !== JSON.stringify(legal)) failures.push(`seat ${seat}: legal commands differ when built from its view`);
             const keys = new Set(legal.map(commandKey));
             for (let i = 0; i < Math.min(4, legal.length); i++) {
               const c = probe.pick(legal);

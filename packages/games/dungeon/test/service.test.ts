@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GameService, randomFor, type Seat } from '@delve/kernel';
 import { InMemoryEventStore } from '@delve/kernel/testing';
-import { dungeon, HIDDEN, type DungeonCommand, type DungeonOptionsInput } from '../src/index';
+import { dungeon, heuristicBot, randomBot, HIDDEN, type DungeonOptionsInput, type DungeonView } from '../src/index';
 
 const service = () =>
   new GameService({
@@ -14,30 +14,22 @@ const service = () =>
     newSecret: () => randomBytes(32).toString('base64url'),
   });
 
-/** Create, claim every seat, then let bots play through the service until the game is finished. */
+/** Create, claim every seat, then let the bots play through the service, each from its seat's view, until the game ends. */
 async function playGame(options: DungeonOptionsInput, seats: number, label: string) {
   const games = service();
   const { gameId } = await games.createGame({ module: 'dungeon', options, seats });
   for (let i = 0; i < seats; i++) await games.claimSeat(gameId, { name: `bot${i}` });
-  // Over the service a client only has its view and legal commands, so the players here choose among those.
   for (let step = 0; step < 6000; step++) {
     const summary = await games.summary(gameId);
     if (summary.status !== 'active') return { games, gameId, summary, step };
     const seat = summary.awaiting[step % summary.awaiting.length] as Seat;
-    const legal = (await games.legalCommands(gameId, seat)) as DungeonCommand[];
-    const pick = randomFor(`${label}:${step}`, 0);
-    const command = seat % 2 === 0 ? preferProgress(legal, pick) : pick.pick(legal);
+    const view = (await games.view(gameId, { kind: 'seat', seat })) as DungeonView;
+    const bot = seat % 2 === 0 ? heuristicBot : randomBot;
+    const command = bot(view, seat, randomFor(`${label}:${step}`, 0));
+    if (!command) throw new Error(`${label}: seat ${seat} is awaited but its bot has nothing to do`);
     await games.execute(gameId, command, { seat });
   }
   throw new Error(`${label}: game did not end`);
-}
-
-/** A cheap policy on legal commands alone: escape or dig when possible, otherwise anything. */
-function preferProgress(legal: DungeonCommand[], r: ReturnType<typeof randomFor>): DungeonCommand {
-  const passages = legal.filter((c) => c.type === 'PlayPassage');
-  if (passages.length > 0 && r.int(4) > 0) return r.pick(passages);
-  const end = legal.find((c) => c.type === 'EndTurn' || c.type === 'Pass');
-  return end && r.int(2) === 0 ? end : r.pick(legal);
 }
 
 for (const [options, seats, name] of [

@@ -3,7 +3,9 @@ import type { Random, Seat } from '@delve/kernel';
 import type { CommandOf, DungeonCommand } from '../commands';
 import { legalCommands } from '../legal';
 import { darkDiscards } from '../options';
-import type { DungeonState, PlayerState } from '../state';
+import type { PlayerState } from '../state';
+import type { DungeonView } from '../view';
+import { stateFromView } from './seen';
 import { isJoker, KING, rankOf, type Card } from '../rules/cards';
 import { lastPassage, openSlots } from '../rules/passages';
 
@@ -30,11 +32,9 @@ const depth = (p: PlayerState): number => lastPassage(p)?.value ?? 11;
 const cheapest = <T>(items: readonly T[], cost: (x: T) => number): T | undefined =>
   items.reduce<T | undefined>((best, x) => (best === undefined || cost(x) < cost(best) ? x : best), undefined);
 
-/**
- * A bot that plays to win; null when the seat has nothing to do. It is handed the full state for speed but reads
- * only what its seat may see: its own hand, public dungeons and counts, and the discard pile when face up.
- */
-export function heuristicBot(state: DungeonState, seat: Seat, random: Random): DungeonCommand | null {
+/** A bot that plays to win, from its seat's view alone; null when the seat has nothing to do. */
+export function heuristicBot(view: DungeonView, seat: Seat, random: Random): DungeonCommand | null {
+  const state = stateFromView(view);
   const legal = legalCommands(state, seat);
   if (legal.length === 0) return null;
   const me = state.players[seat];

@@ -2,11 +2,12 @@
 import type { Random, Seat } from '@delve/kernel';
 import type { DungeonCommand } from '../commands';
 import { legalCommands } from '../legal';
-import type { DungeonState } from '../state';
+import type { DungeonView } from '../view';
+import { stateFromView } from './seen';
 
 /** A uniformly random kind of legal command, then a random one of that kind; null when the seat has nothing to do. */
-export function randomBot(state: DungeonState, seat: Seat, random: Random): DungeonCommand | null {
-  const legal = legalCommands(state, seat);
+export function randomBot(view: DungeonView, seat: Seat, random: Random): DungeonCommand | null {
+  const legal = legalCommands(stateFromView(view), seat);
   if (legal.length === 0) return null;
   const kinds = [...new Set(legal.map((c) => c.type))];
   const kind = random.pick(kinds);
