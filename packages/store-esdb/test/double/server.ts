@@ -277,7 +277,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
   const streamPositions = options.positionsOnStreamReads ?? true;
   const openSenders = new Set<Sender>();
   const calls = new Map<string, number>();
-  const count = (method: string) => calls.set(method, (calls.get(method) ?? 0) + 1);
+  const tally = (method: string) => calls.set(method, (calls.get(method) ?? 0) + 1);
   if (options.systemEvents ?? true) seedSystemEvents(log);
 
   async function readStream(sender: Sender, request: S.ReadReq.Options, structured: boolean): Promise<void> {
@@ -396,7 +396,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
 
   const streams: IStreamsServer = {
     read(call) {
-      count('Read');
+      tally('Read');
       const sender = new Sender(call);
       openSenders.add(sender);
       const request = call.request.getOptions();
@@ -415,7 +415,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
     },
 
     append(call, callback) {
-      count('Append');
+      tally('Append');
       let options: S.AppendReq.Options | undefined;
       const events: ProposedEvent[] = [];
       let failed: grpc.ServiceError | null = null;
@@ -436,7 +436,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
     },
 
     batchAppend(call) {
-      count('BatchAppend');
+      tally('BatchAppend');
       // Requests of one append share a correlation id; the events are written when the final one arrives.
       const pending = new Map<string, { options: S.BatchAppendReq.Options | undefined; events: ProposedEvent[] }>();
       call.on('data', (request: S.BatchAppendReq) => {
@@ -468,7 +468,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
 
   const features: IServerFeaturesServer = {
     getSupportedMethods(_call, callback) {
-      count('GetSupportedMethods');
+      tally('GetSupportedMethods');
       const methods = ['read', 'append', ...(options.batchAppend === false ? [] : ['batchappend'])].map((name) =>
         new featuresPb.SupportedMethod().setServiceName('event_store.client.streams.streams').setMethodName(name),
       );
