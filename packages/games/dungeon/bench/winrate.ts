@@ -1,7 +1,7 @@
 // Measures the heuristic bot against the random bot over 200 two-player seeds (seats alternate). Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
 import { heuristicBot } from '../src/bots/heuristic';
 import { randomBot } from '../src/bots/random';
-import type { Variant } from '../src/options';
+import type { Variant } from '../src/rules/options';
 import { playout } from '../test/playout';
 
 export function winRate(seeds: number, variant: Variant = 'standard'): { wins: number; games: number; unfinished: number } {

@@ -2,7 +2,7 @@
 import { RuleViolation, type DecideContext, type Random, type Seat } from '@delve/kernel';
 import type { CommandOf, DungeonCommand } from './commands';
 import type { DungeonEvent } from './events';
-import { counters, darkDiscards, jokersWild, pitchBlack } from './options';
+import { counters, darkDiscards, jokersWild, pitchBlack } from './rules/options';
 import type { DungeonState, PlayerState } from './state';
 import { ACE, isJoker, JACK, KING, QUEEN, rankName, rankOf, type Card } from './rules/cards';
 import { beats, type CombatCard } from './rules/combat';

@@ -1,7 +1,7 @@
 // evolve: applies one event to the state. Total and pure: it never throws and never draws.
 import type { Seat } from '@delve/kernel';
 import type { DungeonEvent } from './events';
-import { pitchBlack } from './options';
+import { pitchBlack } from './rules/options';
 import type { DungeonState, ResponseWindow } from './state';
 import type { Card } from './rules/cards';
 import { needsJokerChoice } from './rules/table';

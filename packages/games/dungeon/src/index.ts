@@ -4,9 +4,9 @@ import { commandSchema, type DungeonCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type DungeonEvent } from './events';
 import { evolve } from './evolve';
-import { legalCommands } from './legal';
-import { optionsSchema, type DungeonOptionsInput } from './options';
-import { checkSeats, initialState, setup } from './setup';
+import { legalCommands } from './rules/legal';
+import { optionsSchema, type DungeonOptionsInput } from './rules/options';
+import { checkSeats, initialState, setup } from './rules/setup';
 import type { DungeonState } from './state';
 import { awaiting } from './rules/table';
 import { redact, view, type DungeonView } from './view';
@@ -36,7 +36,7 @@ export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, Dun
 
 export { commandSchema, eventSchema, optionsSchema };
 export type { DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput };
-export { commandKey } from './legal';
+export { commandKey } from './rules/legal';
 export { HIDDEN, rankOf, type Card } from './rules/cards';
 export { everyCard } from './rules/table';
 export { allCards } from './rules/cards';

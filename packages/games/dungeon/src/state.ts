@@ -1,7 +1,7 @@
 // The full (unredacted) game state that evolve folds and decide reads.
 import type { Seat } from '@delve/kernel';
 import type { Card } from './rules/cards';
-import type { DungeonOptions } from './options';
+import type { DungeonOptions } from './rules/options';
 
 /** Node id of a player's cell, the root of every dungeon tree. */
 export const CELL = 0;

@@ -1,7 +1,7 @@
 // Per-viewer views of the state and redaction of events: hidden cards become "?".
 import type { Seat, Viewer } from '@delve/kernel';
 import type { DungeonEvent } from './events';
-import { darkDiscards, type DungeonOptions } from './options';
+import { darkDiscards, type DungeonOptions } from './rules/options';
 import type { DungeonState, Prompt } from './state';
 import { HIDDEN, type Card } from './rules/cards';
 import { awaiting } from './rules/table';

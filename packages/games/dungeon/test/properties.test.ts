@@ -5,7 +5,7 @@ import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel'
 import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
 import { randomBot } from '../src/bots/random';
 import { stateFromView } from '../src/bots/seen';
-import { darkDiscards } from '../src/options';
+import { darkDiscards } from '../src/rules/options';
 import { Value } from '@sinclair/typebox/value';
 import { commandSchema, eventSchema } from '../src/index';
 import { playout } from './playout';

@@ -3,7 +3,7 @@ import { randomFor, type Seat } from '@delve/kernel';
 import { specFor } from '@delve/kernel/testing';
 import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
 import { buildCards, type Card } from '../src/rules/cards';
-import { jokersWild, resolveOptions } from '../src/options';
+import { jokersWild, resolveOptions } from '../src/rules/options';
 
 export interface Deal {
   /** Each seat's five (or more) cards. */

@@ -1,8 +1,8 @@
 // The heuristic bot: escapes when it can, digs down its deepest passage, collapses and attacks the leader, fights cheaply.
 import type { Random, Seat } from '@delve/kernel';
 import type { CommandOf, DungeonCommand } from '../commands';
-import { legalCommands } from '../legal';
-import { darkDiscards } from '../options';
+import { legalCommands } from '../rules/legal';
+import { darkDiscards } from '../rules/options';
 import type { PlayerState } from '../state';
 import type { DungeonView } from '../view';
 import { stateFromView } from './seen';

@@ -1,7 +1,7 @@
 // The random bot: any legal command, choosing first the kind of command and then one of that kind.
 import type { Random, Seat } from '@delve/kernel';
 import type { DungeonCommand } from '../commands';
-import { legalCommands } from '../legal';
+import { legalCommands } from '../rules/legal';
 import type { DungeonView } from '../view';
 import { stateFromView } from './seen';
 

@@ -1,5 +1,5 @@
 // Card identities, ranks and the decks: a card is a short string such as "7H", "QS", "X1" (Joker), "10D.2" (second deck).
-import type { DungeonOptions } from '../options';
+import type { DungeonOptions } from './options';
 
 /** A physical card. Unique within a game: the second deck's cards carry a ".2" suffix. */
 export type Card = string;

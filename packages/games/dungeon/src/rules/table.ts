@@ -3,7 +3,7 @@ import type { Seat } from '@delve/kernel';
 import type { DungeonState, PlayerState } from '../state';
 import type { Card } from './cards';
 import { isJoker } from './cards';
-import { pitchBlack, jokersWild } from '../options';
+import { pitchBlack, jokersWild } from './options';
 
 export const livingSeats = (s: DungeonState): Seat[] => s.players.filter((p) => p.alive).map((p) => p.seat);
 

@@ -1,10 +1,10 @@
 // The lobby side of the module: seat limits, the empty state and the deal.
 import { RuleViolation, type Random } from '@delve/kernel';
-import type { DungeonEvent } from './events';
+import type { DungeonEvent } from '../events';
 import { jokersWild, maxSeats, resolveOptions, type DungeonOptionsInput } from './options';
-import type { DungeonState } from './state';
-import { buildCards } from './rules/cards';
-import { draw, Tx } from './rules/tx';
+import type { DungeonState } from '../state';
+import { buildCards } from './cards';
+import { draw, Tx } from './tx';
 
 /** §You Need: two or more players; six per deck keeps the deal and the play-off inside the cards. */
 export function checkSeats(input: DungeonOptionsInput, seats: number): void {

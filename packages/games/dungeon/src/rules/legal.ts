@@ -1,12 +1,12 @@
 // legalCommands: every command a seat may send now, each one accepted by decide as it stands.
 import type { Seat } from '@delve/kernel';
-import type { DungeonCommand } from './commands';
+import type { DungeonCommand } from '../commands';
 import { counters, jokersWild, pitchBlack } from './options';
-import type { DungeonState } from './state';
-import { ACE, isJoker, JACK, KING, QUEEN, rankOf, type Card } from './rules/cards';
-import { defences } from './rules/combat';
-import { lastPassage, openSlots } from './rules/passages';
-import { awaiting, windowAwaiting } from './rules/table';
+import type { DungeonState } from '../state';
+import { ACE, isJoker, JACK, KING, QUEEN, rankOf, type Card } from './cards';
+import { defences } from './combat';
+import { lastPassage, openSlots } from './passages';
+import { awaiting, windowAwaiting } from './table';
 
 const unique = (cards: readonly Card[]): Card[] => [...new Set(cards)];
 
