@@ -68,6 +68,22 @@ for (const batchAppend of [true, false]) {
   });
 }
 
+t.test('capability probe: the client appends through BatchAppend only when ServerFeatures lists it', async (t) => {
+  for (const [options, used] of [
+    [{}, 'BatchAppend'],
+    [{ batchAppend: false }, 'Append'],
+    [{ serverFeatures: false }, 'Append'],
+  ] as const) {
+    const { client, double } = await connect(t, options);
+    await client.appendToStream('s', [json('A')]);
+    await client.appendToStream('s', [json('B')], { expectedRevision: 0n });
+    // BatchAppend keeps one call open for every append; Append makes one call per append.
+    t.equal(double.calls.get(used), used === 'BatchAppend' ? 1 : 2, `${JSON.stringify(options)}: ${used}`);
+    t.equal(double.calls.get(used === 'Append' ? 'BatchAppend' : 'Append'), undefined);
+    t.equal(double.calls.get('GetSupportedMethods'), options.serverFeatures === false ? undefined : 1, 'probed once');
+  }
+});
+
 t.test('$all reads include the start position going forwards and exclude it going backwards', async (t) => {
   const { client } = await connect(t, { systemEvents: false });
   await client.appendToStream('s', [json('A'), json('B'), json('C')]);

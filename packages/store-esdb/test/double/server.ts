@@ -15,6 +15,11 @@ export interface EsdbDoubleOptions {
    * through BatchAppend; false makes the client fall back to the older client-streaming Append.
    */
   readonly batchAppend?: boolean;
+  /**
+   * Serve ServerFeatures at all (default true). Without it the client's probe gets UNIMPLEMENTED, which it reads as
+   * an old server: it then assumes no optional features and appends through `Append`.
+   */
+  readonly serverFeatures?: boolean;
   /** Write a few `$`-prefixed system events first, as a fresh server's log holds (default true). */
   readonly systemEvents?: boolean;
   /**
@@ -478,7 +483,7 @@ export async function startEsdbDouble(options: EsdbDoubleOptions = {}): Promise<
 
   const server = new grpc.Server();
   server.addService(streamsGrpc.StreamsService, streams);
-  server.addService(featuresGrpc.ServerFeaturesService, features);
+  if (options.serverFeatures ?? true) server.addService(featuresGrpc.ServerFeaturesService, features);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
