@@ -120,3 +120,31 @@ t.test('§Retreat: a slain player in a 3-player game leaves the others playing, 
   sc.endTurn();
   t.equal(sc.state.turn?.seat, 2, 'seat 1 is skipped');
 });
+
+t.test('§Creature (property): the listed defences are exactly the winning sets of cards in hand, checked by brute force', async (t) => {
+  const fc = (await import('fast-check')).default;
+  const { beats, defences, combatValues } = await import('../src/rules/combat');
+  const { buildCards } = await import('../src/rules/cards');
+  const { plain, jokers } = buildCards(1);
+  const deck = [...plain, ...jokers];
+  fc.assert(
+    fc.property(fc.uniqueArray(fc.constantFrom(...deck), { minLength: 0, maxLength: 7 }), fc.integer({ min: 11, max: 13 }), fc.boolean(), (hand, creature, wild) => {
+      const key = (set: { card: string; value: number }[]) => set.map((c) => `${c.card}=${c.value}`).sort().join(',');
+      const listed = new Set(defences(hand, creature, wild).map(key));
+      const found = new Set<string>();
+      // Every subset of the hand, with every value each card may fight as.
+      const walk = (i: number, chosen: { card: string; value: number }[]): void => {
+        if (i === hand.length) {
+          if (beats(chosen, creature)) found.add(key(chosen));
+          return;
+        }
+        walk(i + 1, chosen);
+        for (const value of combatValues(hand[i] as string, wild)) walk(i + 1, [...chosen, { card: hand[i] as string, value }]);
+      };
+      walk(0, []);
+      return listed.size === found.size && [...found].every((k) => listed.has(k));
+    }),
+    { numRuns: 300, seed: 7 },
+  );
+  t.pass('defences() matches brute force');
+});
