@@ -1,13 +1,27 @@
 // Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GameService, type EventStore } from '@delve/kernel';
-import { openEsdbEventStore } from '@delve/store-esdb';
 import { gamesList as gamesListProjection, PostgresGamesList, ProjectionRunner } from '@delve/projections';
-import { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
 import { loadModules } from './modules';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Import a module and drop any signal handlers it installs. The embedded PostgreSQL package stops its server and
+ * exits the process on SIGTERM by itself, which would cut our drain short; the server owns signals and stops the
+ * database last.
+ */
+async function importOwningSignals<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const loaded = await load();
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  }
+  return loaded;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -19,6 +33,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
+  const { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } = await importOwningSignals(
+    () => import('@delve/store-postgres'),
+  );
+  const { openEsdbEventStore } = await importOwningSignals(() => import('@delve/store-esdb'));
   // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
   const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
@@ -67,8 +85,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    // Each step runs even if an earlier one failed: the embedded PostgreSQL stops itself on the same signal, so
-    // closing connections to it may fail, and that must not keep the rest from closing.
+    // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
       ['projections', () => runner.stop()],
