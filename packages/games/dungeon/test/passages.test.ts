@@ -63,7 +63,7 @@ t.test('§Passage: going back to build on an earlier branch is allowed', async (
   sc.spec.when({ type: 'PlayPassage', card: '6S', parent: 3 }).thenViolates(t, 'dungeon/illegal-passage', 'but not a 6 off the 8');
 });
 
-t.test('§Passage: after a retreat the player may branch from the second lowest card', async (t) => {
+t.test('§Passage: after a retreat a branch may grow from the card that is now second lowest', async (t) => {
   const sc = scenario(std, 2, {
     hands: [['10H', '9H', '8H', '8S', '9S'], ['JS', 'JH', 'QS', 'QH', 'KS']],
     deck: ['AS', 'AH', 'AD', 'AC', '2S', '2H', '2D', '3S', '3H'],

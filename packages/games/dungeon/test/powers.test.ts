@@ -15,7 +15,7 @@ function withDiscard(options: object, hand: string[], hand1 = H1, seats = 2, han
   return sc;
 }
 
-t.test('§Graverobber: take any card from the discard pile; the Jack is discarded at the end of the turn', async (t) => {
+t.test('§Graverobber: take any card from the discard pile; the Jack goes to the pile when the turn ends', async (t) => {
   const sc = withDiscard({}, ['JH', '10H', '9H', '8H', '7H']);
   t.same(sc.state.discard, ['2C', '3C'], 'two cards in the pile');
   sc.play(0, { type: 'UseGraverobber', card: 'JH' });

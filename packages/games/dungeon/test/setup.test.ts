@@ -102,7 +102,7 @@ t.test('§Setting Up: Aces count low and a wild Joker highest in the play-off (r
   t.equal(after('X1', '6S'), 0, 'the Joker beats everything');
 });
 
-t.test('§Random Cell: every cell is a face-down card and the Jokers are shuffled into the deck', async (t) => {
+t.test('§Random Cell: every cell is a face-down card and the Jokers join the deck', async (t) => {
   const { state } = deal({ variant: 'jokers-wild' }, 2);
   t.same(state.players.map((p) => p.cellFaceUp), [false, false]);
   t.equal(everyCard(state).length, 54);

@@ -54,7 +54,7 @@ t.test('§Jokers Wild: a Joker passage keeps its value, so a card of that value 
   t.same(sc.state.prompt, { kind: 'joker-save', seat: 1 }, 'the owner chooses');
 });
 
-t.test('§Jokers Wild: the owner may discard a card of the same value from hand instead of the Joker', async (t) => {
+t.test('§Jokers Wild: the owner may give up an equal card from hand to keep the Joker', async (t) => {
   const sc = jokerPassage(wild).do(0, { type: 'CaveIn', card: '9H', target: 1 });
   sc.spec.when({ type: 'SaveJoker', card: '7S' }, { seat: 1 }).thenViolates(t, 'dungeon/wrong-rank');
   sc.spec.when({ type: 'SaveJoker', card: '9D' }, { seat: 1 }).then(t, [

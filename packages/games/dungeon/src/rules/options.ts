@@ -45,7 +45,7 @@ export function resolveOptions(input: DungeonOptionsInput | undefined): DungeonO
   };
 }
 
-/** Jokers are shuffled into the deck and cells are random face-down cards (Random Cell/Jokers Wild and both Black variants). */
+/** Jokers go into the deck and cells are random face-down cards (Random Cell/Jokers Wild and both Black variants). */
 export const jokersWild = (o: DungeonOptions): boolean => o.variant !== 'standard';
 /** Discards go face down (Almost Black and Pitch Black). */
 export const darkDiscards = (o: DungeonOptions): boolean => o.variant === 'almost-black' || o.variant === 'pitch-black';
