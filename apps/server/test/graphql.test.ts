@@ -202,3 +202,39 @@ t.test('a subscriber on one node hears commands accepted by another node (statel
   t.equal(update.revision, JSON.parse(sent.body).revision, 'node B pushes it');
   t.equal(update.events[0].data.value, null, 'redacted for the spectator');
 });
+
+t.test('gameUpdated(after) first pushes what the subscriber missed, then live revisions', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = ctx.app.server.address();
+  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const { id, tokens } = await seatedGame(ctx);
+  const first = await ctx.service.execute(id, { type: 'Draw' }, { seat: 0 });
+  await ctx.service.execute(id, { type: 'Draw' }, { seat: 1 });
+  const query = `subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision events { revision type } } }`;
+  const late = subscribe(url, { authorization: `Bearer ${tokens[0]}` }, query, { g: id, a: first.revision });
+  t.teardown(() => late.ws.close());
+  await late.start();
+  const missed = (await late.next('next')).payload.data.gameUpdated;
+  t.same(
+    missed.events.map((e: Json) => e.type),
+    ['Drew'],
+    'the revision after `after` is pushed at once',
+  );
+  t.ok(
+    missed.events.every((e: Json) => e.revision > first.revision),
+    'nothing at or before `after`',
+  );
+  await ctx.service.execute(id, { type: 'Stop' }, { seat: 0 });
+  const live = (await late.next('next')).payload.data.gameUpdated;
+  t.same(
+    live.events.map((e: Json) => e.type),
+    ['Stopped'],
+    'then live',
+  );
+  const bad = subscribe(url, {}, query, { g: id, a: -5 });
+  t.teardown(() => bad.ws.close());
+  await bad.start();
+  t.equal((await bad.next('error')).payload[0].extensions.code, 'graphql/bad-argument');
+});

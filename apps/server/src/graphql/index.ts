@@ -6,7 +6,7 @@ import mercurius from 'mercurius';
 import { credentialsOf, requireSeat, viewerFor, type Credentials } from '../auth';
 import { eventBody, listItemBody, summaryBody } from '../bodies';
 import type { GameLifecycle, GamesPort } from '../ports';
-import { toProblem } from '../problems';
+import { HttpProblem, toProblem } from '../problems';
 import type { UpdatesFeed } from './feed';
 import { viewTypeFor, type ViewType } from './viewTypes';
 
@@ -65,8 +65,11 @@ type Query {
   events(gameId: ID!, from: Int = 0, limit: Int = 100): EventPage!
 }
 type Subscription {
-  "Each new revision of the game: the events since the last push, redacted for the subscriber, and its view."
-  gameUpdated(gameId: ID!): GameUpdate!
+  """
+  Each new revision of the game: the events since the last push, redacted for the subscriber, and its view.
+  With \`after\`, first pushes everything after that revision (a reconnecting client misses nothing).
+  """
+  gameUpdated(gameId: ID!, after: Int): GameUpdate!
 }
 `;
 
@@ -112,7 +115,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
   };
   const page = async (gameId: string, who: Viewer, from: number, limit: number) => {
     if (!Number.isInteger(from) || from < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      throw Object.assign(new Error('from must be ≥ 0 and limit 1..1000'), { statusCode: 400, validation: [] });
+      throw new HttpProblem(400, 'graphql/bad-argument', 'from must be ≥ 0 and limit 1..1000');
     }
     const { revision } = await games.summary(gameId);
     const items = await games.events(gameId, who, { from, limit });
@@ -130,7 +133,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
           { filter }: { filter?: { module?: string | null; status?: GameLifecycle | null; limit?: number; cursor?: string | null } },
         ) => {
           const limit = filter?.limit ?? 20;
-          if (limit < 1 || limit > 100) throw Object.assign(new Error('limit must be 1..100'), { statusCode: 400, validation: [] });
+          if (limit < 1 || limit > 100) throw new HttpProblem(400, 'graphql/bad-argument', 'limit must be 1..100');
           const result = await app.gamesList.list({
             limit,
             ...(filter?.module != null && { module: filter.module }),
@@ -162,13 +165,14 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     },
     Subscription: {
       gameUpdated: {
-        subscribe: guard(async (_: unknown, { gameId }: { gameId: string }, ctx: Context) => {
+        subscribe: guard(async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: Context) => {
           const who = await viewer(ctx, gameId);
-          const { revision, module } = await games.summary(gameId);
+          const { module } = await games.summary(gameId);
+          if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
           return new GameUpdates(
             options.updates,
             gameId,
-            revision,
+            after ?? null,
             async (from, to) => {
               const [summary, items, view] = await Promise.all([
                 games.summary(gameId),
@@ -219,16 +223,25 @@ class GameUpdates<T> implements AsyncIterableIterator<T> {
   private done = false;
   private busy: Promise<void> = Promise.resolve();
 
+  private sent = Number.POSITIVE_INFINITY;
+
   constructor(
     feed: UpdatesFeed,
     private readonly gameId: string,
-    private sent: number,
+    after: number | null,
     private readonly load: (from: number, to: number) => Promise<T>,
     private readonly games: GamesPort,
   ) {
-    this.stop = feed.listen(gameId, (revision) => {
+    // Listen before reading the head, so an event committed in between is not missed.
+    const step = (work: () => Promise<void>) => {
       // Serialised so ranges never overlap or reorder when events arrive faster than we load.
-      this.busy = this.busy.then(() => this.advance(revision)).catch(() => this.finish());
+      this.busy = this.busy.then(work).catch(() => this.finish());
+    };
+    this.stop = feed.listen(gameId, (revision) => step(() => this.advance(revision)));
+    step(async () => {
+      const { revision: head } = await this.games.summary(this.gameId);
+      this.sent = after === null ? head : Math.min(after, head);
+      await this.advance(head);
     });
   }
 
