@@ -76,8 +76,11 @@ type Subscription {
 /** The schema: the base types plus one view type per module that publishes a view schema, joined in a union. */
 export function graphqlSchema(modules: Readonly<Record<string, AnyGameModule>>): { sdl: string; views: Map<string, ViewType> } {
   const views = new Map<string, ViewType>();
+  // Names of the base schema, so a module's view types never collide with them (or with each other).
+  const used = new Set([...BASE_SDL.matchAll(/\b(?:type|input|enum|scalar|union) (\w+)/g)].map((m) => m[1] as string));
+  used.add('GameView');
   for (const module of Object.values(modules)) {
-    const type = viewTypeFor(module);
+    const type = viewTypeFor(module, used);
     if (type) views.set(module.name, type);
   }
   const members = [...[...views.values()].map((v) => v.typeName), 'JsonView'];
