@@ -53,9 +53,21 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'http/malformed-json',
 };
 
+/**
+ * Lobby rule violations that mean "the game is not accepting this in its current state" (not started, over, seat
+ * taken): 409 as the contract says, keeping the kernel's code and message. Every other rule violation is 422.
+ */
+export const LIFECYCLE_CONFLICTS: ReadonlySet<string> = new Set([
+  'game/not-open',
+  'game/not-active',
+  'game/over',
+  'game/seat-taken',
+  'game/full',
+]);
+
 /** Map any thrown value to a problem. Unknown errors become an opaque 500 so internals never leak. */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof RuleViolation) return problem(422, error.code, error.message);
+  if (error instanceof RuleViolation) return problem(LIFECYCLE_CONFLICTS.has(error.code) ? 409 : 422, error.code, error.message);
   if (error instanceof ValidationError) {
     return problem(400, error.code, error.message, error.details.length > 0 ? { errors: [...error.details] } : {});
   }

@@ -265,9 +265,11 @@ t.test('lobby: seats, start, abandon and conflicts', async (t) => {
   const b = await call(t, ctx.app, 'POST', `/games/${id}/seats`, { payload: { seat: 2 } });
   t.equal(b.body.seat, 2);
   const taken = await call(t, ctx.app, 'POST', `/games/${id}/seats`, { payload: { seat: 2 } });
-  t.ok([409, 422].includes(taken.status), 'a taken seat cannot be claimed again');
+  t.equal(taken.status, 409, 'a taken seat cannot be claimed again');
+  t.equal(taken.body.code, 'game/seat-taken');
   const early = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token: a.body.token, payload: { type: 'Draw' } });
-  t.ok([409, 422].includes(early.status), 'no commands before the start');
+  t.equal(early.status, 409, 'no commands before the start');
+  t.equal(early.body.code, 'game/not-active');
   const anon = await call(t, ctx.app, 'POST', `/games/${id}/start`);
   t.equal(anon.status, 401, 'starting needs a seat token');
   const started = await call(t, ctx.app, 'POST', `/games/${id}/start`, { token: a.body.token });
@@ -281,7 +283,9 @@ t.test('lobby: seats, start, abandon and conflicts', async (t) => {
   t.equal(abandoned.status, 200);
   t.equal(abandoned.body.status, 'abandoned');
   const after = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token: a.body.token, payload: { type: 'Draw' } });
-  t.ok([409, 422].includes(after.status), 'an abandoned game takes no commands');
+  t.equal(after.status, 409, 'an abandoned game takes no commands');
+  const full = await call(t, ctx.app, 'POST', `/games/${id}/seats`);
+  t.equal(full.status, 409, 'no seat can be claimed once the game has started');
 
   const other = await call(t, ctx.app, 'POST', '/games', { payload: { module: 'toy', seats: 2 } });
   const byAdmin = await call(t, ctx.app, 'POST', `/games/${other.body.id}/abandon`, { headers: { 'x-admin-key': ADMIN_KEY } });

@@ -107,6 +107,7 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
       break;
     }
     const sent = await http('POST', `/games/${id}/commands`, command, tokens[seat]);
+    if (process.env.DEBUG_VENTURE) console.error('   ', seat, JSON.stringify(command));
     if (sent.status !== 200) {
       t.fail('a legal command was refused', { command, problem: sent.body });
       break;
