@@ -95,8 +95,10 @@ async function main(): Promise<void> {
     ];
     let failed = false;
     for (const [name, step] of steps) {
+      const started = performance.now();
       try {
         await step();
+        app.log.info({ step: name, ms: Math.round(performance.now() - started) }, 'closed');
       } catch (error) {
         failed ||= name === 'http';
         app.log.warn({ err: error, step: name }, 'error while shutting down');
