@@ -54,6 +54,18 @@ t.test('npm start: embedded PostgreSQL, migrations, ready, then a clean SIGTERM 
     body: JSON.stringify({ module: 'dungeon', seats: 2 }),
   });
   t.equal(created.status, 201, 'the shipped game modules are loaded');
+  const { id } = (await created.json()) as { id: string };
+  // The games list is the PostgreSQL read model, kept up by the projection runner in the background.
+  let listed: { items: { id: string; status: string }[] } = { items: [] };
+  for (let i = 0; i < 100 && listed.items.length === 0; i++) {
+    listed = (await (await fetch(`${base}/games?module=dungeon&status=open`)).json()) as typeof listed;
+    if (listed.items.length === 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.same(
+    listed.items.map((g) => [g.id, g.status]),
+    [[id, 'open']],
+    'the new game appears in the list',
+  );
   server.child.kill('SIGTERM');
   const code = await server.exited;
   const steps = server.output().out.match(/"step":"[a-z ]+","ms":\d+/g);
