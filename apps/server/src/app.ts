@@ -65,7 +65,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
 /** The app as a plugin: decorates the dependencies, registers CORS, rate limit, docs, then the routes. */
 export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) => {
   fastify.decorate('config', deps.config);
-  fastify.decorate('games', withSeatCache(deps.games));
+  const cachedGames = withSeatCache(deps.games);
+  fastify.decorate('games', cachedGames);
   fastify.decorate('gamesList', deps.gamesList);
   fastify.decorate('readiness', deps.readiness);
   installProblemHandlers(fastify);
@@ -81,10 +82,13 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(rateLimit, {
     max: deps.config.rateLimitMax,
     timeWindow: deps.config.rateLimitWindowMs,
-    // A seat token is its own bucket (many players may share a NAT); anonymous callers are counted per address.
+    // A seat token that has authenticated is its own bucket (many players may share a NAT). Anything else counts
+    // against the caller's address, so inventing a fresh Authorization header per request buys no fresh bucket.
     keyGenerator: (request) => {
-      const auth = request.headers.authorization;
-      return typeof auth === 'string' && auth !== '' ? `t:${createHash('sha256').update(auth).digest('base64url')}` : `ip:${request.ip}`;
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      return token !== undefined && cachedGames.knowsToken(token)
+        ? `t:${createHash('sha256').update(token).digest('base64url')}`
+        : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       Object.assign(

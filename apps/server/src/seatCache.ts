@@ -3,15 +3,21 @@ import { createHash } from 'node:crypto';
 import type { Seat } from '@delve/kernel';
 import type { GamesPort } from './ports';
 
+/** The service with cached authentication, and a way to ask whether a token has authenticated recently. */
+export interface SeatCachedGames extends GamesPort {
+  knowsToken(token: string): boolean;
+}
+
 /**
  * Wraps the service so successful authentications are cached (bounded, least recently used first out). Safe because a
  * seat's token never changes once claimed; failures are never cached, and every command is still checked by the rules.
  */
-export function withSeatCache(games: GamesPort, size = 10_000): GamesPort {
+export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames {
   const seats = new Map<string, Seat>();
+  const hashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
   const authenticate = async (gameId: string, token: string): Promise<Seat> => {
     // Keyed by a hash so raw tokens do not sit in memory longer than the request.
-    const key = `${gameId}:${createHash('sha256').update(token).digest('base64url')}`;
+    const key = `${gameId}:${hashOf(token)}`;
     const hit = seats.get(key);
     if (hit !== undefined) {
       seats.delete(key);
@@ -21,9 +27,14 @@ export function withSeatCache(games: GamesPort, size = 10_000): GamesPort {
     const seat = await games.authenticate(gameId, token);
     seats.set(key, seat);
     if (seats.size > size) seats.delete(seats.keys().next().value as string);
+    known.add(hashOf(token));
+    if (known.size > size) known.delete(known.values().next().value as string);
     return seat;
   };
+  // Hashes of tokens that authenticated recently, whatever the game: the rate limiter gives only these their own bucket.
+  const known = new Set<string>();
   return {
+    knowsToken: (token: string) => known.has(hashOf(token)),
     createGame: (...args: Parameters<GamesPort['createGame']>) => games.createGame(...args),
     claimSeat: (...args: Parameters<GamesPort['claimSeat']>) => games.claimSeat(...args),
     startGame: (...args: Parameters<GamesPort['startGame']>) => games.startGame(...args),

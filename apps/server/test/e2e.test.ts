@@ -336,6 +336,8 @@ t.test('limits: body size and rate', async (t) => {
   t.equal(limited.body.code, 'http/rate-limited');
   t.ok(limited.headers['retry-after'], 'with Retry-After');
   t.equal((await call(t, ctx.app, 'GET', '/health')).status, 200, 'health is never rate limited');
+  const forged = await ctx.app.inject({ method: 'GET', url: '/games', headers: { authorization: `Bearer fresh-${Math.random()}` } });
+  t.equal(forged.statusCode, 429, 'a made-up token does not buy a fresh bucket');
 });
 
 t.test('over a real socket', async (t) => {

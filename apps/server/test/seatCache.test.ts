@@ -25,3 +25,18 @@ t.test('hits skip the service, misses and failures reach it, the size is bounded
   await cached.authenticate('g', 's1');
   t.equal(calls.filter((c) => c === 'g/s1').length, 2, 'the least recently used entry was evicted at size 2');
 });
+
+t.test('only tokens that authenticated are known to the rate limiter', async (t) => {
+  const service = {
+    authenticate: async (_gameId: string, token: string) => {
+      if (token === 'bad') throw new ForbiddenError('auth/bad-token', 'no');
+      return 0;
+    },
+  } as unknown as GamesPort;
+  const cached = withSeatCache(service);
+  t.notOk(cached.knowsToken('s0'), 'unknown before it authenticates');
+  await cached.authenticate('g', 's0');
+  t.ok(cached.knowsToken('s0'));
+  await t.rejects(cached.authenticate('g', 'bad'));
+  t.notOk(cached.knowsToken('bad'), 'a refused token is never known');
+});
