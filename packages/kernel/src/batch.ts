@@ -33,7 +33,9 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
   const emitFromModule = (event: Message, actor: string) => {
     // Lobby event names are the kernel's: a module event with one would be folded as a lobby event.
     if (LOBBY_EVENT_TYPES.has(event.type)) throw new Error(`${module.name} emitted ${event.type}, a name reserved for the lobby`);
-    emit(event, actor);
+    // Fold exactly what a store will give back on replay: JSON drops undefined fields, turns NaN into null…
+    // so the live state can never differ from the replayed one.
+    emit(JSON.parse(JSON.stringify(event)) as Message, actor);
   };
   const emit = (event: Message | LobbyEvent, actor: string) => {
     events.push({ event, actor, stateBefore: current.state });

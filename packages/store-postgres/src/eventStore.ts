@@ -162,7 +162,7 @@ export class PostgresEventStore implements EventStore {
   private async idempotentReplay(streamId: string, events: readonly EventData[], expected: ExpectedRevision): Promise<AppendResult | null> {
     const stored = await this.sql<{ id: string; revision: string; commit_position: string; prepare_position: string }[]>`
       select event_id::text as id, revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position
-        from events where stream_id = ${streamId} and event_id = any(${events.map((e) => e.id)}::uuid[]) order by revision`;
+        from events where stream_id = ${streamId} and event_id = any(${events.map((e) => e.id)}::uuid[]) order by events.revision`;
     if (stored.length === 0) return null;
     return idempotentReplay(
       stored.map((r) => ({
@@ -188,11 +188,11 @@ export class PostgresEventStore implements EventStore {
       ? await this.sql<EventRow[]>`
           select ${this.sql.unsafe(COLUMNS)} from events
           where stream_id = ${streamId} ${from === 'end' ? this.sql`` : this.sql`and revision <= ${from === 'start' ? 0 : from}`}
-          order by revision desc limit ${limit}`
+          order by events.revision desc limit ${limit}`
       : await this.sql<EventRow[]>`
           select ${this.sql.unsafe(COLUMNS)} from events
           where stream_id = ${streamId} and revision >= ${from === 'start' ? 0 : from === 'end' ? Number.MAX_SAFE_INTEGER : from}
-          order by revision limit ${limit}`;
+          order by events.revision limit ${limit}`;
     if (rows.length === 0 && !(await this.exists(streamId))) throw new StreamNotFoundError(streamId);
     return rows.map(toRecorded);
   }

@@ -166,6 +166,27 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
     t.same(types(await store.readStream(s, { direction: 'backwards', fromRevision: 2 })), ['E2', 'E1', 'E0']);
   });
 
+  t.test('a long stream reads in numeric revision order (10 after 9, not after 1)', async (t) => {
+    const s = stream('long');
+    for (let i = 0; i < 25; i += 5) {
+      await store.appendToStream(
+        s,
+        Array.from({ length: 5 }, (_, j) => event(`E${i + j}`)),
+        { expectedRevision: i === 0 ? 'no_stream' : i - 1 },
+      );
+    }
+    const revisions = (events: RecordedEvent[]) => events.map((e) => e.revision);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    t.same(revisions(await store.readStream(s)), range(0, 24));
+    t.same(revisions(await store.readStream(s, { fromRevision: 8, maxCount: 5 })), range(8, 12));
+    t.same(revisions(await store.readStream(s, { direction: 'backwards', fromRevision: 21, maxCount: 13 })), range(9, 21).reverse());
+    t.same(
+      (await store.readStream(s)).map((e) => e.type),
+      range(0, 24).map((i) => `E${i}`),
+      'each revision holds its own event',
+    );
+  });
+
   t.test('read all streams in commit order, forwards and backwards, from a position', async (t) => {
     const a = stream('all-a');
     const b = stream('all-b');
