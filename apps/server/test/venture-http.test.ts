@@ -83,7 +83,16 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
   const holders: (number | null)[] = [];
   for (let step = 0; step < 600 && new Set(holders.filter((h) => h !== null)).size < 4; step++) {
     const summary = (await http('GET', `/games/${id}`)).body;
-    const view = (await http('GET', `/games/${id}/view`)).body.view;
+    const viewReply = (await http('GET', `/games/${id}/view`)).body;
+    const view = viewReply.view;
+    if (process.env.DEBUG_VENTURE)
+      console.error(
+        'rev',
+        summary.revision,
+        view.step,
+        view.active,
+        JSON.stringify((await http('GET', `/games/${id}/events?from=${summary.revision}`)).body).slice(0, 300),
+      );
     if (holders.at(-1) !== view.initiative) holders.push(view.initiative);
     if (process.env.DEBUG_VENTURE)
       console.error(
@@ -107,14 +116,13 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
       break;
     }
     const sent = await http('POST', `/games/${id}/commands`, command, tokens[seat]);
-    if (process.env.DEBUG_VENTURE) console.error('   ', seat, JSON.stringify(command));
     if (sent.status !== 200) {
       t.fail('a legal command was refused', { command, problem: sent.body });
       break;
     }
   }
   const distinct = new Set(holders.filter((h) => h !== null));
-  t.ok(holders.length >= 5, `the initiative changed hands ${holders.length - 1} times: ${holders.join(' → ')}`);
+  t.ok(holders.length >= 5, `the initiative changed hands ${holders.length - 1} times: ${holders.map((h) => h ?? 'nobody').join(' → ')}`);
   t.equal(distinct.size, 4, 'every player held it at some point');
 
   // Three players leave; the last one standing wins and the game finishes.
