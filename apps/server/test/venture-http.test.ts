@@ -83,26 +83,8 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
   const holders: (number | null)[] = [];
   for (let step = 0; step < 600 && new Set(holders.filter((h) => h !== null)).size < 4; step++) {
     const summary = (await http('GET', `/games/${id}`)).body;
-    const viewReply = (await http('GET', `/games/${id}/view`)).body;
-    const view = viewReply.view;
-    if (process.env.DEBUG_VENTURE)
-      console.error(
-        'rev',
-        summary.revision,
-        view.step,
-        view.active,
-        JSON.stringify((await http('GET', `/games/${id}/events?from=${summary.revision}`)).body).slice(0, 300),
-      );
+    const view = (await http('GET', `/games/${id}/view`)).body.view;
     if (holders.at(-1) !== view.initiative) holders.push(view.initiative);
-    if (process.env.DEBUG_VENTURE)
-      console.error(
-        step,
-        summary.awaiting,
-        view.initiative,
-        JSON.stringify(view.players?.map((p: Json) => [p.life, p.left ?? p.status])),
-        view.step ?? '',
-        view.active ?? '',
-      );
     const seat = summary.awaiting[0] as number;
     const reply = await http('GET', `/games/${id}/legal-commands`, undefined, tokens[seat]);
     if (reply.status !== 200) {
