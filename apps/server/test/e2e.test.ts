@@ -130,6 +130,37 @@ t.test('a toy game from creation to a verified audit; replays equal the live vie
   t.equal(finished?.data.seed, audit.body.seed, 'the revealed seed is the audited one');
 });
 
+t.test('conditional GETs: 304 until the game moves, per viewer', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  const { id, tokens } = await newGame(t, ctx);
+  const first = await call(t, ctx.app, 'GET', `/games/${id}`);
+  const etag = first.headers.etag as string;
+  t.match(etag, /^W\/"/, 'a weak ETag');
+  const same = await call(t, ctx.app, 'GET', `/games/${id}`, { headers: { 'if-none-match': etag } });
+  t.equal(same.status, 304, 'unchanged');
+  const view0 = await call(t, ctx.app, 'GET', `/games/${id}/view`, { token: tokens[0] as string });
+  const unchanged = await call(t, ctx.app, 'GET', `/games/${id}/view`, {
+    token: tokens[0] as string,
+    headers: { 'if-none-match': view0.headers.etag as string },
+  });
+  t.equal(unchanged.status, 304);
+  const otherViewer = await call(t, ctx.app, 'GET', `/games/${id}/view`, {
+    token: tokens[1] as string,
+    headers: { 'if-none-match': view0.headers.etag as string },
+  });
+  t.equal(otherViewer.status, 200, "seat 0's ETag does not match seat 1's view");
+  await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token: tokens[0] as string, payload: { type: 'Draw' } });
+  const moved = await call(t, ctx.app, 'GET', `/games/${id}`, { headers: { 'if-none-match': etag } });
+  t.equal(moved.status, 200, 'a new revision is a new representation');
+  t.not(moved.headers.etag, etag);
+  const movedView = await call(t, ctx.app, 'GET', `/games/${id}/view`, {
+    token: tokens[0] as string,
+    headers: { 'if-none-match': view0.headers.etag as string },
+  });
+  t.equal(movedView.status, 200);
+});
+
 t.test('an idempotent retry returns the first answer and appends nothing', async (t) => {
   const ctx = await testApp();
   t.teardown(ctx.close);

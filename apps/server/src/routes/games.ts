@@ -1,5 +1,6 @@
 // The lobby over REST: create and list games, read a summary, claim seats, start and abandon.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notModified } from '../etag';
 import { credentialsOf, isAdmin, requireSeat } from '../auth';
 import { listItemBody, summaryBody } from '../bodies';
 import {
@@ -36,8 +37,14 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     return { items: page.items.map(listItemBody), nextCursor: page.nextCursor };
   });
 
-  app.get('/games/:id', { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 404, 429) } } }, async (request) =>
-    summaryBody(await app.games.summary(request.params.id)),
+  app.get(
+    '/games/:id',
+    { schema: { params: GameIdParams, response: { 200: GameSummary, 304: Type.Null(), ...problems(400, 404, 429) } } },
+    async (request, reply) => {
+      const summary = await app.games.summary(request.params.id);
+      if (notModified(request, reply, String(summary.revision))) return reply.code(304).send(null);
+      return summaryBody(summary);
+    },
   );
 
   app.post(

@@ -1,7 +1,8 @@
 // Playing over REST: send a command, read the caller's view, legal commands, the redacted log and the audit.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { credentialsOf, requireSeat, viewerFor } from '../auth';
 import { auditBody, eventBody } from '../bodies';
+import { notModified, viewerTag } from '../etag';
 import { HttpProblem } from '../problems';
 import {
   Audit,
@@ -48,15 +49,17 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: GameIdParams,
         querystring: ViewQuery,
-        response: { 200: ViewResult, ...problems(400, 401, 403, 404, 429) },
+        response: { 200: ViewResult, 304: Type.Null(), ...problems(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const viewer = await viewerFor(app.games, credentialsOf(request), id, app.config.adminKey);
-      const { revision: current } = await app.games.summary(id);
+      const { revision: current, status } = await app.games.summary(id);
       const at = request.query.revision ?? current;
       if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
+      // After the end every viewer sees everything, so the status is part of what the view depends on.
+      if (notModified(request, reply, `${at}-${status}-${viewerTag(viewer)}`)) return reply.code(304).send(null);
       return { revision: at, view: await app.games.view(id, viewer, at) };
     },
   );

@@ -1,0 +1,16 @@
+// Conditional GETs: game reads change only with the stream revision, so polling clients can get 304 Not Modified.
+import type { Viewer } from '@delve/kernel';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A short stable name of the viewer, so one client switching tokens never gets another viewer's 304. */
+export function viewerTag(viewer: Viewer): string {
+  return viewer.kind === 'seat' ? `seat${viewer.seat}` : viewer.kind;
+}
+
+/** Set a weak ETag for `version` and tell whether the client's If-None-Match already names it. */
+export function notModified(request: FastifyRequest, reply: FastifyReply, version: string): boolean {
+  const tag = `W/"${version}"`;
+  reply.header('etag', tag).header('vary', 'Authorization, X-Admin-Key');
+  const given = request.headers['if-none-match'];
+  return typeof given === 'string' && given.split(',').some((t) => t.trim() === tag || t.trim() === '*');
+}
