@@ -29,7 +29,12 @@ export const commandSchema = Type.Union([
   /** Pitch Black: demand that `target`'s dungeon be revealed. */
   cmd('Accuse', { target: SeatT }),
   /** Beat the attacking creature with these cards; `as` declares a Joker's rank. */
-  cmd('Fight', { cards: Type.Array(Type.Object({ card: CardT, as: Type.Optional(RankT) }, { additionalProperties: false }), { minItems: 1, maxItems: 20 }) }),
+  cmd('Fight', {
+    cards: Type.Array(Type.Object({ card: CardT, as: Type.Optional(RankT) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 20,
+    }),
+  }),
   /** Give up the attacked passage (in the cell: be slain). */
   cmd('Retreat', {}),
   /** Answer a Myrmiddon by handing over a card of the rank asked. */

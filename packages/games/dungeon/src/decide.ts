@@ -30,28 +30,72 @@ export function decide(command: DungeonCommand, state: DungeonState, ctx: Decide
   const tx = new Tx(state);
   const c = { tx, seat, me, random: ctx.random };
   switch (command.type) {
-    case 'PlayOffCard': playOffCard(c, command); break;
-    case 'PlayPassage': playPassage(c, command); break;
-    case 'CaveIn': caveIn(c, command); break;
-    case 'Attack': attack(c, command); break;
-    case 'UseGraverobber': useGraverobber(c, command); break;
-    case 'UseMyrmiddon': useMyrmiddon(c, command); break;
-    case 'PlayAce': playAce(c, command); break;
-    case 'Pass': pass(c); break;
-    case 'Interrupt': interrupt(c, command); break;
-    case 'Accuse': accuse(c, command); break;
-    case 'Fight': fight(c, command); break;
-    case 'Retreat': retreat(c); break;
-    case 'GiveCard': giveCard(c, command); break;
-    case 'DenyCard': denyCard(c); break;
-    case 'DemandLook': demandLook(c); break;
-    case 'AcceptAnswer': acceptAnswer(c); break;
-    case 'ResolveLie': resolveLie(c, command); break;
-    case 'SaveJoker': saveJoker(c, command); break;
-    case 'LoseJoker': loseJoker(c); break;
-    case 'TakeFromDiscard': takeFromDiscard(c, command); break;
-    case 'Discard': discard(c, command); break;
-    case 'EndTurn': endTurn(c); break;
+    case 'PlayOffCard':
+      playOffCard(c, command);
+      break;
+    case 'PlayPassage':
+      playPassage(c, command);
+      break;
+    case 'CaveIn':
+      caveIn(c, command);
+      break;
+    case 'Attack':
+      attack(c, command);
+      break;
+    case 'UseGraverobber':
+      useGraverobber(c, command);
+      break;
+    case 'UseMyrmiddon':
+      useMyrmiddon(c, command);
+      break;
+    case 'PlayAce':
+      playAce(c, command);
+      break;
+    case 'Pass':
+      pass(c);
+      break;
+    case 'Interrupt':
+      interrupt(c, command);
+      break;
+    case 'Accuse':
+      accuse(c, command);
+      break;
+    case 'Fight':
+      fight(c, command);
+      break;
+    case 'Retreat':
+      retreat(c);
+      break;
+    case 'GiveCard':
+      giveCard(c, command);
+      break;
+    case 'DenyCard':
+      denyCard(c);
+      break;
+    case 'DemandLook':
+      demandLook(c);
+      break;
+    case 'AcceptAnswer':
+      acceptAnswer(c);
+      break;
+    case 'ResolveLie':
+      resolveLie(c, command);
+      break;
+    case 'SaveJoker':
+      saveJoker(c, command);
+      break;
+    case 'LoseJoker':
+      loseJoker(c);
+      break;
+    case 'TakeFromDiscard':
+      takeFromDiscard(c, command);
+      break;
+    case 'Discard':
+      discard(c, command);
+      break;
+    case 'EndTurn':
+      endTurn(c);
+      break;
     default: {
       const _exhaustive: never = command;
       return fail('unknown-command', `unknown command ${(_exhaustive as { type: string }).type}`);
@@ -163,7 +207,15 @@ function caveIn(c: Ctx, cmd: CommandOf<'CaveIn'>): void {
   playedAs(s, cmd.card, isJoker(cmd.card) ? last.value : undefined, (r) => r === last.value, `a ${last.value}`);
   c.tx.emit({ type: 'CaveInPlayed', seat: c.seat, card: cmd.card, target: cmd.target, node: last.id });
   if (!needsJokerChoice(s, cmd.target, last.id))
-    c.tx.emit({ type: 'PassageCollapsed', target: cmd.target, node: last.id, lost: last.card, saved: false, by: cmd.card, faceDown: last.faceDown || darkDiscards(s.options) });
+    c.tx.emit({
+      type: 'PassageCollapsed',
+      target: cmd.target,
+      node: last.id,
+      lost: last.card,
+      saved: false,
+      by: cmd.card,
+      faceDown: last.faceDown || darkDiscards(s.options),
+    });
 }
 
 /** §Creature: a Jack, Queen or King attacks an opponent's last passage, once that opponent has laid a 10. */
@@ -197,7 +249,9 @@ function useMyrmiddon(c: Ctx, cmd: CommandOf<'UseMyrmiddon'>): void {
  */
 function playAce(c: Ctx, cmd: CommandOf<'PlayAce'>): void {
   const s = s0(c);
-  const ok = s.window ? windowAwaiting(s).includes(c.seat) : (!s.prompt && s.turn?.seat === c.seat) || (s.prompt?.kind === 'defend' && s.prompt.seat === c.seat);
+  const ok = s.window
+    ? windowAwaiting(s).includes(c.seat)
+    : (!s.prompt && s.turn?.seat === c.seat) || (s.prompt?.kind === 'defend' && s.prompt.seat === c.seat);
   if (!ok) fail('wrong-step', 'an Ace may be played on your turn, in your defence or in a response window');
   inHand(c, cmd.card);
   playedAs(s, cmd.card, isJoker(cmd.card) ? ACE : undefined, (r) => r === ACE, 'an Ace');
@@ -242,12 +296,18 @@ function interrupt(c: Ctx, cmd: CommandOf<'Interrupt'>): void {
 function accuse(c: Ctx, cmd: CommandOf<'Accuse'>): void {
   const s = s0(c);
   if (!pitchBlack(s.options)) fail('not-pitch-black', 'accusations belong to Pitch Black');
-  if (s.window ? s.window.kind !== 'play' : (s.prompt || s.turn?.seat !== c.seat))
+  if (s.window ? s.window.kind !== 'play' : s.prompt || s.turn?.seat !== c.seat)
     fail('wrong-step', 'accuse on your turn or right after a passage or cave-in');
   const target = opponent(c, cmd.target);
   if (target.dungeon.length === 0) fail('no-passage', `seat ${cmd.target} has no passages to reveal`);
   const cheated = target.dungeon.some(isCheat);
-  c.tx.emit({ type: 'DungeonRevealed', seat: cmd.target, by: c.seat, passages: target.dungeon.map((n) => ({ node: n.id, value: n.value, card: n.card })), cheated });
+  c.tx.emit({
+    type: 'DungeonRevealed',
+    seat: cmd.target,
+    by: c.seat,
+    passages: target.dungeon.map((n) => ({ node: n.id, value: n.value, card: n.card })),
+    cheated,
+  });
   const loser = cheated ? target : c.me;
   if (loser.dungeon.length > 0)
     c.tx.emit({ type: 'CardsDiscarded', seat: loser.seat, from: 'dungeon', cards: loser.dungeon.map((n) => n.card), faceDown: true });
@@ -264,7 +324,10 @@ function fight(c: Ctx, cmd: CommandOf<'Fight'>): void {
   const cards = cmd.cards.map((x) => x.card);
   if (new Set(cards).size !== cards.length) fail('bad-defence', 'a card may be used once');
   for (const card of cards) inHand(c, card);
-  const played: CombatCard[] = cmd.cards.map((x) => ({ card: x.card, value: playedAs(s, x.card, x.as, (r) => r >= 2 && r <= KING, 'a fighting card') }));
+  const played: CombatCard[] = cmd.cards.map((x) => ({
+    card: x.card,
+    value: playedAs(s, x.card, x.as, (r) => r >= 2 && r <= KING, 'a fighting card'),
+  }));
   const creature = s.combat?.value ?? 0;
   if (!beats(played, creature)) fail('bad-defence', `those cards do not beat a creature of ${creature} (with no card to spare)`);
   c.tx.emit({ type: 'CreatureDefeated', seat: c.seat, cards: played, creature: s.combat?.card ?? '' });
@@ -277,7 +340,13 @@ function retreat(c: Ctx): void {
   const node = s.combat?.node ?? null;
   const passage = c.me.dungeon.find((n) => n.id === node);
   if (passage) {
-    c.tx.emit({ type: 'Retreated', seat: c.seat, node: passage.id, card: passage.card, faceDown: passage.faceDown || darkDiscards(s.options) });
+    c.tx.emit({
+      type: 'Retreated',
+      seat: c.seat,
+      node: passage.id,
+      card: passage.card,
+      faceDown: passage.faceDown || darkDiscards(s.options),
+    });
     return;
   }
   c.tx.emit({ type: 'PlayerSlain', seat: c.seat });
@@ -311,7 +380,8 @@ function demandLook(c: Ctx): void {
   c.tx.emit({ type: 'HandRevealed', seat: power.target, to: c.seat, cards: [...hand] });
   c.tx.emit({ type: 'AnswerChecked', seat: power.target, truthful });
   if (truthful) {
-    if (c.me.hand.length > 0) c.tx.emit({ type: 'CardsDiscarded', seat: c.seat, from: 'hand', cards: [...c.me.hand], faceDown: darkDiscards(s.options) });
+    if (c.me.hand.length > 0)
+      c.tx.emit({ type: 'CardsDiscarded', seat: c.seat, from: 'hand', cards: [...c.me.hand], faceDown: darkDiscards(s.options) });
     c.tx.emit({ type: 'PowerFinished', seat: c.seat });
   } else if (!s.options.suicideQueen) {
     punishLiar(c.tx, power.target, true);
@@ -351,7 +421,15 @@ function saveJoker(c: Ctx, cmd: CommandOf<'SaveJoker'>): void {
   if (!col || !node || !isJoker(node.card)) return fail('not-a-joker', 'only a Joker passage can be saved');
   inHand(c, cmd.card);
   if (rankOf(cmd.card) !== node.value) fail('wrong-rank', `save a ${node.value} passage with a ${node.value}`);
-  c.tx.emit({ type: 'PassageCollapsed', target: c.seat, node: node.id, lost: cmd.card, saved: true, by: col.card, faceDown: darkDiscards(s.options) });
+  c.tx.emit({
+    type: 'PassageCollapsed',
+    target: c.seat,
+    node: node.id,
+    lost: cmd.card,
+    saved: true,
+    by: col.card,
+    faceDown: darkDiscards(s.options),
+  });
 }
 
 /** §Cave-in (Jokers Wild): let the passage go. */
@@ -361,7 +439,15 @@ function loseJoker(c: Ctx): void {
   const col = s.collapse;
   const node = c.me.dungeon.find((n) => n.id === col?.node);
   if (!col || !node) return fail('wrong-step', 'no cave-in is pending');
-  c.tx.emit({ type: 'PassageCollapsed', target: c.seat, node: node.id, lost: node.card, saved: false, by: col.card, faceDown: node.faceDown || darkDiscards(s.options) });
+  c.tx.emit({
+    type: 'PassageCollapsed',
+    target: c.seat,
+    node: node.id,
+    lost: node.card,
+    saved: false,
+    by: col.card,
+    faceDown: node.faceDown || darkDiscards(s.options),
+  });
 }
 
 /** §Graverobber: take the card of your choice from the discard pile (seen secretly in the Black variants). */
@@ -387,4 +473,3 @@ function endTurn(c: Ctx): void {
   if (excess > 0) c.tx.emit({ type: 'HandLimitReached', seat: c.seat, excess });
   else finishTurn(c.tx, c.random);
 }
-

@@ -26,7 +26,8 @@ export function evolve(state: DungeonState, event: DungeonEvent): DungeonState {
 }
 
 function apply(s: Draft, e: DungeonEvent): void {
-  const p = (seat: Seat) => s.players[seat] ?? { hand: [], dungeon: [], alive: false, leftCell: false, nextNode: 1, cell: null, cellFaceUp: false, seat };
+  const p = (seat: Seat) =>
+    s.players[seat] ?? { hand: [], dungeon: [], alive: false, leftCell: false, nextNode: 1, cell: null, cellFaceUp: false, seat };
   switch (e.type) {
     case 'DeckShuffled':
       s.deck = [...e.order];

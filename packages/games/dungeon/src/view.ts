@@ -75,7 +75,12 @@ export function view(state: DungeonState, viewer: Viewer): DungeonView {
       hand: all || p.seat === me ? [...p.hand] : null,
       cell: p.cell === null ? null : all || p.cellFaceUp ? p.cell : HIDDEN,
       leftCell: p.leftCell,
-      dungeon: p.dungeon.map((n) => ({ id: n.id, parent: n.parent, value: n.value, card: all || !n.faceDown || p.seat === me ? n.card : HIDDEN })),
+      dungeon: p.dungeon.map((n) => ({
+        id: n.id,
+        parent: n.parent,
+        value: n.value,
+        card: all || !n.faceDown || p.seat === me ? n.card : HIDDEN,
+      })),
     })),
     playoff: state.playoff && {
       contenders: state.playoff.contenders,

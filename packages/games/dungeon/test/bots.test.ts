@@ -8,12 +8,19 @@ import { playout } from './playout';
 t.test('bots: every command either bot sends is one of the legal commands', async (t) => {
   let checked = 0;
   for (const variant of ['standard', 'pitch-black'] as const) {
-    playout({ variant, counterAttack: 3 }, 3, `bots:${variant}`, [heuristicBot, randomBot, heuristicBot], 3000, (before, _events, _after, command, seat) => {
-      if (!command || seat === null) return;
-      const keys = dungeon.legalCommands(before, seat).map(commandKey);
-      if (!keys.includes(commandKey(command))) t.fail(`not legal: ${JSON.stringify(command)}`);
-      checked++;
-    });
+    playout(
+      { variant, counterAttack: 3 },
+      3,
+      `bots:${variant}`,
+      [heuristicBot, randomBot, heuristicBot],
+      3000,
+      (before, _events, _after, command, seat) => {
+        if (!command || seat === null) return;
+        const keys = dungeon.legalCommands(before, seat).map(commandKey);
+        if (!keys.includes(commandKey(command))) t.fail(`not legal: ${JSON.stringify(command)}`);
+        checked++;
+      },
+    );
   }
   t.ok(checked > 100, `${checked} commands checked`);
 });
@@ -27,7 +34,9 @@ t.test('bots: they answer null when the seat has nothing to do', async (t) => {
 t.test('bots: the heuristic bot beats the random bot in a clear majority of 2-player games (measured)', async (t) => {
   const { wins, games, unfinished } = winRate(40);
   const rate = wins / games;
-  t.comment(`heuristic vs random, 40 standard 2-player seeds: ${wins}/${games} = ${(rate * 100).toFixed(1)}% (full 200-seed run: bench/winrate.ts)`);
+  t.comment(
+    `heuristic vs random, 40 standard 2-player seeds: ${wins}/${games} = ${(rate * 100).toFixed(1)}% (full 200-seed run: bench/winrate.ts)`,
+  );
   t.equal(unfinished, 0, 'every game finished');
   t.ok(rate > 0.55, `win rate ${(rate * 100).toFixed(1)}% is above 55%`);
 });

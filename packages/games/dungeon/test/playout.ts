@@ -1,6 +1,13 @@
 // Test support: deal a game and drive it with bots to the end, checking hooks after every event.
 import { randomFor, type Random, type Seat } from '@delve/kernel';
-import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState, type DungeonView } from '../src/index';
+import {
+  dungeon,
+  type DungeonCommand,
+  type DungeonEvent,
+  type DungeonOptionsInput,
+  type DungeonState,
+  type DungeonView,
+} from '../src/index';
 
 /** A bot sees only its seat's view. */
 export type Bot = (view: DungeonView, seat: Seat, random: Random) => DungeonCommand | null;
@@ -18,7 +25,13 @@ export function playout(
   seed: string,
   bots: readonly Bot[],
   maxSteps = 5000,
-  onEvents: (before: DungeonState, events: DungeonEvent[], after: DungeonState, command: DungeonCommand | null, seat: Seat | null) => void = () => {},
+  onEvents: (
+    before: DungeonState,
+    events: DungeonEvent[],
+    after: DungeonState,
+    command: DungeonCommand | null,
+    seat: Seat | null,
+  ) => void = () => {},
 ): Playout {
   let state = dungeon.initialState(options, seats);
   const events: DungeonEvent[] = [];

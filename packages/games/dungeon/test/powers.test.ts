@@ -32,7 +32,7 @@ t.test('§Graverobber: take any card from the discard pile; the Jack goes to the
   t.ok(sc.state.discard.includes('JH'), 'discarded at the end of the turn');
 });
 
-t.test('§Graverobber: it counts as the turn\'s card', async (t) => {
+t.test("§Graverobber: it counts as the turn's card", async (t) => {
   const sc = withDiscard({}, ['JH', '10H', '9H', '8H', '7H']);
   sc.play(0, { type: 'UseGraverobber', card: 'JH' }).do(0, { type: 'TakeFromDiscard', card: '3C' });
   sc.spec.when({ type: 'PlayPassage', card: '10H', parent: 0 }).thenViolates(t, 'dungeon/already-played');
@@ -87,13 +87,20 @@ t.test('§Suicide Queen: a caught liar may discard the whole hand instead, and t
   const sc = withDiscard({ suicideQueen: true }, ['QH', '10H', '9H', '8H', '7H']);
   sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 }).do(1, { type: 'DenyCard' }).do(0, { type: 'DemandLook' });
   t.same(sc.state.prompt, { kind: 'suicide', seat: 1 });
-  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'ResolveLie', handOver: true }, { type: 'ResolveLie', handOver: false }]);
+  t.same(dungeon.legalCommands(sc.state, 1), [
+    { type: 'ResolveLie', handOver: true },
+    { type: 'ResolveLie', handOver: false },
+  ]);
   const hand1 = [...sc.player(1).hand];
   sc.spec.when({ type: 'ResolveLie', handOver: false }, { seat: 1 }).then(t, [
     { type: 'CardsDiscarded', seat: 1, from: 'hand', cards: hand1, faceDown: false },
     { type: 'PowerFinished', seat: 0 },
   ]);
-  t.same(sc.spec.when({ type: 'ResolveLie', handOver: true }, { seat: 1 }).events()[0], { type: 'CardGiven', from: 1, to: 0, card: '9S' }, 'or hand it over');
+  t.same(
+    sc.spec.when({ type: 'ResolveLie', handOver: true }, { seat: 1 }).events()[0],
+    { type: 'CardGiven', from: 1, to: 0, card: '9S' },
+    'or hand it over',
+  );
 });
 
 t.test('§Counter Attack: not in the standard game', async (t) => {
@@ -106,11 +113,14 @@ t.test('§Counter Attack 1: a matching Jack cancels a Graverobber and both are d
   const sc = withDiscard({ counterAttack: 1 }, ['JH', '10H', '9H', '8H', '7H'], ['JS', '9S', '8S', '7S', '6S']);
   sc.do(0, { type: 'UseGraverobber', card: 'JH' });
   sc.do(1, { type: 'Interrupt', card: 'JS' });
-  sc.spec.when({ type: 'Pass' }, { seat: 0 }).then(t, [{ type: 'ResponsePassed', seat: 0 }, { type: 'WindowClosed', cancelled: true }]);
+  sc.spec.when({ type: 'Pass' }, { seat: 0 }).then(t, [
+    { type: 'ResponsePassed', seat: 0 },
+    { type: 'WindowClosed', cancelled: true },
+  ]);
   sc.settle();
   t.same(sc.state.discard.slice(-2), ['JS', 'JH']);
   t.equal(sc.state.prompt, null, 'no search');
-  t.equal(sc.state.turn?.played, true, 'the Graverobber still counted as the turn\'s card');
+  t.equal(sc.state.turn?.played, true, "the Graverobber still counted as the turn's card");
 });
 
 t.test('§Counter Attack 1: only Graverobbers; a Myrmiddon cannot be interrupted', async (t) => {
@@ -138,20 +148,27 @@ t.test('§Counter Attack 3: a third matching creature re-instates the power, a f
   sc.do(0, { type: 'Interrupt', card: 'JD' });
   t.same(dungeon.status(sc.state).awaiting, [1, 2], 'everyone but the last interrupter may answer');
   sc.do(1, { type: 'Pass' });
-  t.same(sc.spec.when({ type: 'Pass' }, { seat: 2 }).events().at(-1), { type: 'WindowClosed', cancelled: false }, 'two interrupts: the search goes ahead');
+  t.same(
+    sc.spec.when({ type: 'Pass' }, { seat: 2 }).events().at(-1),
+    { type: 'WindowClosed', cancelled: false },
+    'two interrupts: the search goes ahead',
+  );
   sc.do(2, { type: 'Interrupt', card: 'JC' }).settle();
   t.equal(sc.state.power, null, 'three interrupts: cancelled again');
   t.same(sc.state.discard.slice(-4), ['JS', 'JD', 'JC', 'JH']);
   t.equal(sc.player(0).hand.includes('JD'), false);
 });
 
-t.test('§Counter Attack: interrupting does not count as anyone\'s card for the turn', async (t) => {
+t.test("§Counter Attack: interrupting does not count as anyone's card for the turn", async (t) => {
   const sc = withDiscard({ counterAttack: 3 }, ['JH', 'JD', '9H', '8H', '7H'], ['JS', '10S', '8S', '7S', '6S']);
   sc.do(0, { type: 'UseGraverobber', card: 'JH' });
   sc.play(1, { type: 'Interrupt', card: 'JS' });
   sc.endTurn();
   t.equal(sc.state.turn?.seat, 1);
-  t.ok(dungeon.legalCommands(sc.state, 1).some((c) => c.type === 'PlayPassage'), 'seat 1 still has its own card to play');
+  t.ok(
+    dungeon.legalCommands(sc.state, 1).some((c) => c.type === 'PlayPassage'),
+    'seat 1 still has its own card to play',
+  );
 });
 
 t.test('§Graverobber: with an empty discard pile the search finds nothing and the Jack waits for the end of the turn', async (t) => {

@@ -2,7 +2,17 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
-import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
+import {
+  allCards,
+  commandKey,
+  dungeon,
+  everyCard,
+  HIDDEN,
+  type DungeonCommand,
+  type DungeonEvent,
+  type DungeonOptionsInput,
+  type DungeonState,
+} from '../src/index';
 import { randomBot } from '../src/bots/random';
 import { stateFromView } from '../src/bots/seen';
 import { darkDiscards } from '../src/rules/options';
@@ -36,20 +46,27 @@ function knowable(s: DungeonState, seat: Seat | null): Set<string> {
 /** Cards an event shows openly at the table, whoever looks. */
 function revealed(e: DungeonEvent, seat: Seat | null): string[] {
   switch (e.type) {
-    case 'PlayOffRevealed': return e.cards.map((c) => c.card);
-    case 'DungeonRevealed': return e.passages.map((p) => p.card);
-    case 'CreatureDefeated': return [e.creature, ...e.cards.map((c) => c.card)];
-    case 'HandRevealed': return e.to === seat ? e.cards : [];
-    case 'CardGiven': return e.from === seat || e.to === seat ? [e.card] : [];
-    default: return [];
+    case 'PlayOffRevealed':
+      return e.cards.map((c) => c.card);
+    case 'DungeonRevealed':
+      return e.passages.map((p) => p.card);
+    case 'CreatureDefeated':
+      return [e.creature, ...e.cards.map((c) => c.card)];
+    case 'HandRevealed':
+      return e.to === seat ? e.cards : [];
+    case 'CardGiven':
+      return e.from === seat || e.to === seat ? [e.card] : [];
+    default:
+      return [];
   }
 }
 
 const cardsIn = (value: unknown, all: Set<string>): string[] => {
   const found: string[] = [];
   const walk = (v: unknown): void => {
-    if (typeof v === 'string') { if (all.has(v)) found.push(v); }
-    else if (Array.isArray(v)) v.forEach(walk);
+    if (typeof v === 'string') {
+      if (all.has(v)) found.push(v);
+    } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   walk(value);
@@ -105,7 +122,11 @@ const CONFIGS: { name: string; options: DungeonOptionsInput; seats: number[] }[]
   { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
   { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
   { name: 'almost-black, Counter Attack 1', options: { variant: 'almost-black', counterAttack: 1 }, seats: [2, 3] },
-  { name: 'pitch-black, Counter Attack 2, Suicide Queen', options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true }, seats: [2, 4] },
+  {
+    name: 'pitch-black, Counter Attack 2, Suicide Queen',
+    options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true },
+    seats: [2, 4],
+  },
 ];
 
 for (const config of CONFIGS) {
@@ -148,7 +169,8 @@ for (const config of CONFIGS) {
             if (legal.length === 0) failures.push(`seat ${seat} awaited with no legal command`);
             // What a seat may do depends only on what it may see.
             const fromView = dungeon.legalCommands(stateFromView(dungeon.view(after, { kind: 'seat', seat })), seat);
-            if (JSON.stringify(fromView) !== JSON.stringify(legal)) failures.push(`seat ${seat}: legal commands differ when built from its view`);
+            if (JSON.stringify(fromView) !== JSON.stringify(legal))
+              failures.push(`seat ${seat}: legal commands differ when built from its view`);
             const keys = new Set(legal.map(commandKey));
             for (let i = 0; i < Math.min(4, legal.length); i++) {
               const c = probe.pick(legal);

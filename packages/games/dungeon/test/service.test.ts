@@ -47,7 +47,7 @@ for (const [options, seats, name] of [
   });
 }
 
-t.test('service: options get their defaults recorded, and a seat cannot read another seat\'s draws', async (t) => {
+t.test("service: options get their defaults recorded, and a seat cannot read another seat's draws", async (t) => {
   const games = service();
   const { gameId } = await games.createGame({ module: 'dungeon', options: {}, seats: 2 });
   for (let i = 0; i < 2; i++) await games.claimSeat(gameId, {});
@@ -55,7 +55,9 @@ t.test('service: options get their defaults recorded, and a seat cannot read ano
   t.same(v.options, { decks: 1, variant: 'standard', suicideQueen: false, counterAttack: 0 });
   t.equal(v.players[1]?.hand, null);
   const events = await games.events(gameId, { kind: 'seat', seat: 0 });
-  const seat1Deal = events.map((e) => e.data as { type: string; seat?: number; cards?: string[] }).find((d) => d.type === 'CardsDrawn' && d.seat === 1);
+  const seat1Deal = events
+    .map((e) => e.data as { type: string; seat?: number; cards?: string[] })
+    .find((d) => d.type === 'CardsDrawn' && d.seat === 1);
   t.same(seat1Deal?.cards, [HIDDEN, HIDDEN, HIDDEN, HIDDEN, HIDDEN]);
 });
 

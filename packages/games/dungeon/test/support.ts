@@ -40,7 +40,11 @@ export function dealt(input: DungeonOptionsInput, seats: number, deal: Deal): Du
     { type: 'CellsAssigned', cells, setAside: wild ? [] : jokers.slice(jokerCells.length) },
     ...deal.hands.map((cards, seat): DungeonEvent => ({ type: 'CardsDrawn', seat, cards: [...cards], reason: 'deal' })),
   ];
-  events.push({ type: 'PlayOffStarted', contenders: Array.from({ length: seats }, (_, i) => i) }, { type: 'FirstPlayerChosen', seat: first }, { type: 'TurnStarted', seat: first });
+  events.push(
+    { type: 'PlayOffStarted', contenders: Array.from({ length: seats }, (_, i) => i) },
+    { type: 'FirstPlayerChosen', seat: first },
+    { type: 'TurnStarted', seat: first },
+  );
   const top = deal.deck?.[0];
   if (top !== undefined) events.push({ type: 'CardsDrawn', seat: first, cards: [top], reason: 'turn' });
   return events;
@@ -60,7 +64,10 @@ export class Scenario {
   }
   /** Decide `command` for `seat` and apply its events. */
   do(seat: Seat, command: DungeonCommand): this {
-    const produced = dungeon.decide(command, this.state, { actor: { kind: 'seat', seat }, random: randomFor('scenario', this.events.length) });
+    const produced = dungeon.decide(command, this.state, {
+      actor: { kind: 'seat', seat },
+      random: randomFor('scenario', this.events.length),
+    });
     this.events = [...this.events, ...produced];
     this.state = produced.reduce(dungeon.evolve, this.state);
     return this;

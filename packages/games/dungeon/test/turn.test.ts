@@ -30,7 +30,9 @@ t.test('§Turn 3: over five cards at the end of the turn, the player discards fa
   t.equal(sc.player(0).hand.length, 6);
   sc.do(0, { type: 'EndTurn' });
   t.same(sc.state.prompt, { kind: 'discard', seat: 0 });
-  sc.spec.when({ type: 'PlayPassage', card: '10H', parent: 0 }).thenViolates(t, 'dungeon/wrong-step', 'no more plays once the turn is ending');
+  sc.spec
+    .when({ type: 'PlayPassage', card: '10H', parent: 0 })
+    .thenViolates(t, 'dungeon/wrong-step', 'no more plays once the turn is ending');
   sc.spec.when({ type: 'Discard', card: '2C' }).then(t, [
     { type: 'CardsDiscarded', seat: 0, from: 'hand', cards: ['2C'], faceDown: false },
     { type: 'TurnEnded', seat: 0 },
@@ -54,7 +56,14 @@ t.test('§Turn 1: drawing from an empty deck shuffles the discard pile into a ne
 });
 
 t.test('§Graverobber timing: while a Graverobber search is pending the discard pile is not reshuffled', async (t) => {
-  const sc = scenario(std, 2, { hands: [['JH', 'AH', '9H', '8H', '7H'], ['AS', '9S', '8S', '7S', '6S']], deck: ['2C', '3C', '10C'], deckOnly: true });
+  const sc = scenario(std, 2, {
+    hands: [
+      ['JH', 'AH', '9H', '8H', '7H'],
+      ['AS', '9S', '8S', '7S', '6S'],
+    ],
+    deck: ['2C', '3C', '10C'],
+    deckOnly: true,
+  });
   sc.endTurn(); // seat 0 discards 2C (drawn); seat 1 draws 3C
   sc.do(1, { type: 'EndTurn' });
   sc.do(1, { type: 'Discard', card: '3C' }); // seat 0 draws 10C, the last card
@@ -63,14 +72,18 @@ t.test('§Graverobber timing: while a Graverobber search is pending the discard 
   // Seat 1 answers with an Ace: its draw finds an empty deck, and the pile stays for the Graverobber.
   sc.do(1, { type: 'PlayAce', card: 'AS' });
   const events = sc.spec.when({ type: 'Pass' }, { seat: 0 }).events();
-  t.same(events, [
-    { type: 'ResponsePassed', seat: 0 },
-    { type: 'AceResolved', seat: 1, card: 'AS' },
-    { type: 'WindowClosed', cancelled: false },
-  ], 'no reshuffle, no cards for the Ace');
+  t.same(
+    events,
+    [
+      { type: 'ResponsePassed', seat: 0 },
+      { type: 'AceResolved', seat: 1, card: 'AS' },
+      { type: 'WindowClosed', cancelled: false },
+    ],
+    'no reshuffle, no cards for the Ace',
+  );
 });
 
-t.test('§Aces: an Ace is played besides the turn\'s card and draws two once the window closes', async (t) => {
+t.test("§Aces: an Ace is played besides the turn's card and draws two once the window closes", async (t) => {
   const sc = scenario(std, 2, { hands: [['AH', '10H', '9H', '8H', '7H'], H1], deck: ['2C', '3C', '4C', '5C'] });
   sc.play(0, { type: 'PlayPassage', card: '10H', parent: 0 });
   sc.do(0, { type: 'PlayAce', card: 'AH' });
@@ -84,41 +97,79 @@ t.test('§Aces: an Ace is played besides the turn\'s card and draws two once the
 });
 
 t.test('§Aces: a chain of Aces resolves last played first', async (t) => {
-  const sc = scenario(std, 3, { hands: [['AH', '10H', '9H', '8H', '7H'], ['AS', '10S', '9S', '8S', '7S'], ['AD', '10D', '9D', '8D', '7D']], deck: ['2C', '3C', '4C', '5C', '6C', '7C', '8C'] });
+  const sc = scenario(std, 3, {
+    hands: [
+      ['AH', '10H', '9H', '8H', '7H'],
+      ['AS', '10S', '9S', '8S', '7S'],
+      ['AD', '10D', '9D', '8D', '7D'],
+    ],
+    deck: ['2C', '3C', '4C', '5C', '6C', '7C', '8C'],
+  });
   sc.do(0, { type: 'PlayAce', card: 'AH' });
   sc.do(1, { type: 'PlayAce', card: 'AS' });
   sc.do(2, { type: 'PlayAce', card: 'AD' });
   sc.do(0, { type: 'Pass' });
   const events = sc.spec.when({ type: 'Pass' }, { seat: 1 }).events();
-  t.same(events.filter((e) => e.type === 'CardsDrawn'), [
-    { type: 'CardsDrawn', seat: 2, cards: ['3C', '4C'], reason: 'ace' },
-    { type: 'CardsDrawn', seat: 1, cards: ['5C', '6C'], reason: 'ace' },
-    { type: 'CardsDrawn', seat: 0, cards: ['7C', '8C'], reason: 'ace' },
-  ]);
+  t.same(
+    events.filter((e) => e.type === 'CardsDrawn'),
+    [
+      { type: 'CardsDrawn', seat: 2, cards: ['3C', '4C'], reason: 'ace' },
+      { type: 'CardsDrawn', seat: 1, cards: ['5C', '6C'], reason: 'ace' },
+      { type: 'CardsDrawn', seat: 0, cards: ['7C', '8C'], reason: 'ace' },
+    ],
+  );
 });
 
 t.test('§Aces: off turn, an Ace may be played in a response window and while defending', async (t) => {
-  const sc = scenario(std, 2, { hands: [['JH', '10H', '9H', '8H', '7H'], ['AS', 'AD', '10S', '8S', '7S']], deck: ['2C', '3C', '4C', '5C', '6C', '7C', '8C'], first: 1 });
+  const sc = scenario(std, 2, {
+    hands: [
+      ['JH', '10H', '9H', '8H', '7H'],
+      ['AS', 'AD', '10S', '8S', '7S'],
+    ],
+    deck: ['2C', '3C', '4C', '5C', '6C', '7C', '8C'],
+    first: 1,
+  });
   sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn();
   sc.do(0, { type: 'Attack', card: 'JH', target: 1 });
-  t.same(sc.spec.when({ type: 'PlayAce', card: 'AS' }, { seat: 1 }).events(), [{ type: 'AcePlayed', seat: 1, card: 'AS' }], 'in the window after the attack');
+  t.same(
+    sc.spec.when({ type: 'PlayAce', card: 'AS' }, { seat: 1 }).events(),
+    [{ type: 'AcePlayed', seat: 1, card: 'AS' }],
+    'in the window after the attack',
+  );
   sc.settle();
   t.same(sc.state.prompt, { kind: 'defend', seat: 1 });
-  t.same(sc.spec.when({ type: 'PlayAce', card: 'AD' }, { seat: 1 }).events(), [{ type: 'AcePlayed', seat: 1, card: 'AD' }], 'while defending');
+  t.same(
+    sc.spec.when({ type: 'PlayAce', card: 'AD' }, { seat: 1 }).events(),
+    [{ type: 'AcePlayed', seat: 1, card: 'AD' }],
+    'while defending',
+  );
   sc.play(1, { type: 'PlayAce', card: 'AD' });
   t.same(sc.state.prompt, { kind: 'defend', seat: 1 }, 'the defence is still asked after the Ace');
 });
 
-t.test('§Aces: not outside those moments (ruling), and they do not use up the turn\'s card', async (t) => {
-  const sc = scenario(std, 2, { hands: [['AH', '10H', '9H', '8H', '7H'], ['AS', '10S', '9S', '8S', '7S']], deck: ['2C', '3C', '4C', '5C'] });
+t.test("§Aces: not outside those moments (ruling), and they do not use up the turn's card", async (t) => {
+  const sc = scenario(std, 2, {
+    hands: [
+      ['AH', '10H', '9H', '8H', '7H'],
+      ['AS', '10S', '9S', '8S', '7S'],
+    ],
+    deck: ['2C', '3C', '4C', '5C'],
+  });
   sc.spec.when({ type: 'PlayAce', card: 'AS' }, { seat: 1 }).thenViolates(t, 'dungeon/not-your-turn');
   sc.play(0, { type: 'PlayAce', card: 'AH' });
   t.equal(sc.state.turn?.played, false);
   t.ok(sc.spec.when({ type: 'PlayPassage', card: '10H', parent: 0 }).events().length > 0, 'a passage may still be laid');
 });
 
-t.test('§Aces: the hand limit applies only at the end of one\'s own turn', async (t) => {
-  const sc = scenario(std, 2, { hands: [['JH', '10H', '9H', '8H', '7H'], ['AS', 'AD', '10S', '8S', '7S']], deck: ['2C', '3C', '4C', '5C', '6C', '7C', '8C'], first: 1 });
+t.test("§Aces: the hand limit applies only at the end of one's own turn", async (t) => {
+  const sc = scenario(std, 2, {
+    hands: [
+      ['JH', '10H', '9H', '8H', '7H'],
+      ['AS', 'AD', '10S', '8S', '7S'],
+    ],
+    deck: ['2C', '3C', '4C', '5C', '6C', '7C', '8C'],
+    first: 1,
+  });
   sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn();
   sc.do(0, { type: 'Attack', card: 'JH', target: 1 });
   sc.play(1, { type: 'PlayAce', card: 'AS' });
@@ -132,7 +183,11 @@ t.test('§Aces: the hand limit applies only at the end of one\'s own turn', asyn
 });
 
 t.test('§Response windows (ruling): after a card every other living seat answers; the window closes when all have passed', async (t) => {
-  const hands = [['10H', '9H', '8H', '7H', '6H'], ['10S', '9S', '8S', '7S', '6S'], ['10D', '9D', '8D', '7D', '6D']];
+  const hands = [
+    ['10H', '9H', '8H', '7H', '6H'],
+    ['10S', '9S', '8S', '7S', '6S'],
+    ['10D', '9D', '8D', '7D', '6D'],
+  ];
   const sc = scenario(std, 3, { hands, deck: ['2C', '3C', '4C'] });
   sc.do(0, { type: 'PlayPassage', card: '10H', parent: 0 });
   t.same(dungeon.status(sc.state), { phase: 'respond', awaiting: [1, 2] });
@@ -140,11 +195,17 @@ t.test('§Response windows (ruling): after a card every other living seat answer
   sc.do(2, { type: 'Pass' });
   t.same(dungeon.status(sc.state).awaiting, [1]);
   sc.spec.when({ type: 'Pass' }, { seat: 2 }).thenViolates(t, 'dungeon/not-awaited', 'one answer each');
-  sc.spec.when({ type: 'Pass' }, { seat: 1 }).then(t, [{ type: 'ResponsePassed', seat: 1 }, { type: 'WindowClosed', cancelled: false }]);
+  sc.spec.when({ type: 'Pass' }, { seat: 1 }).then(t, [
+    { type: 'ResponsePassed', seat: 1 },
+    { type: 'WindowClosed', cancelled: false },
+  ]);
 });
 
 t.test('§Turn 1: with both the deck and the discard pile empty, no card is drawn', async (t) => {
   const sc = scenario(std, 2, { hands: [H0, H1], deck: ['2C'], deckOnly: true });
   sc.play(0, { type: 'PlayPassage', card: '10H', parent: 0 });
-  sc.spec.when({ type: 'EndTurn' }).then(t, [{ type: 'TurnEnded', seat: 0 }, { type: 'TurnStarted', seat: 1 }]);
+  sc.spec.when({ type: 'EndTurn' }).then(t, [
+    { type: 'TurnEnded', seat: 0 },
+    { type: 'TurnStarted', seat: 1 },
+  ]);
 });

@@ -108,32 +108,51 @@ export function heuristicBot(view: DungeonView, seat: Seat, random: Random): Dun
       const slot = openSlots(me).find((s) => s.parent === c.parent);
       return slot && (rankOf(c.card) === slot.value || isJoker(c.card));
     });
-    const deepest = cheapest(honest, (c) => (openSlots(me).find((s) => s.parent === c.parent)?.value ?? 11) * 10 + (isJoker(c.card) ? 5 : 0));
-    const deepestValue = deepest ? openSlots(me).find((s) => s.parent === deepest.parent)?.value ?? 11 : 11;
+    const deepest = cheapest(
+      honest,
+      (c) => (openSlots(me).find((s) => s.parent === c.parent)?.value ?? 11) * 10 + (isJoker(c.card) ? 5 : 0),
+    );
+    const deepestValue = deepest ? (openSlots(me).find((s) => s.parent === deepest.parent)?.value ?? 11) : 11;
     if (deepest && deepestValue === 2) return deepest;
     const threat = leader && depth(leader) <= 5 ? leader : undefined;
     if (threat) {
       const cave = of('CaveIn').find((c) => c.target === threat.seat && !isJoker(c.card));
       if (cave) return cave;
-      const hit = cheapest(of('Attack').filter((c) => c.target === threat.seat && !isJoker(c.card)), (c) => -rankOf(c.card));
+      const hit = cheapest(
+        of('Attack').filter((c) => c.target === threat.seat && !isJoker(c.card)),
+        (c) => -rankOf(c.card),
+      );
       if (hit) return hit;
     }
     // Kill an opponent back in the cell with the strongest creature.
     const cellTarget = opponents.find((p) => p.leftCell && p.dungeon.length === 0 && p.hand.length <= 3);
     if (cellTarget) {
-      const kill = cheapest(of('Attack').filter((c) => c.target === cellTarget.seat && !isJoker(c.card)), (c) => -rankOf(c.card));
+      const kill = cheapest(
+        of('Attack').filter((c) => c.target === cellTarget.seat && !isJoker(c.card)),
+        (c) => -rankOf(c.card),
+      );
       if (kill) return kill;
     }
     if (deepest && (deepestValue < need(me) + 1 || !isJoker(deepest.card))) return deepest;
-    const cave = cheapest(of('CaveIn').filter((c) => !isJoker(c.card) && keep(c.card) <= 6), (c) => depth(state.players[c.target] ?? me));
+    const cave = cheapest(
+      of('CaveIn').filter((c) => !isJoker(c.card) && keep(c.card) <= 6),
+      (c) => depth(state.players[c.target] ?? me),
+    );
     if (cave) return cave;
-    const hit = cheapest(of('Attack').filter((c) => !isJoker(c.card) && rankOf(c.card) !== KING), (c) => depth(state.players[c.target] ?? me));
+    const hit = cheapest(
+      of('Attack').filter((c) => !isJoker(c.card) && rankOf(c.card) !== KING),
+      (c) => depth(state.players[c.target] ?? me),
+    );
     if (hit) return hit;
     const want = need(me);
-    const fish = of('UseMyrmiddon').find((c) => c.ask === want && c.target === [...opponents].sort((a, b) => b.hand.length - a.hand.length)[0]?.seat);
+    const fish = of('UseMyrmiddon').find(
+      (c) => c.ask === want && c.target === [...opponents].sort((a, b) => b.hand.length - a.hand.length)[0]?.seat,
+    );
     if (fish && !isJoker(fish.card)) return fish;
     // The pile's faces are public only when discards lie face up.
-    const rob = of('UseGraverobber').find((c) => !isJoker(c.card) && !darkDiscards(state.options) && state.discard.some((d) => rankOf(d) === want));
+    const rob = of('UseGraverobber').find(
+      (c) => !isJoker(c.card) && !darkDiscards(state.options) && state.discard.some((d) => rankOf(d) === want),
+    );
     if (rob) return rob;
   }
   return { type: 'EndTurn' };

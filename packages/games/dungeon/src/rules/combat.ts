@@ -36,9 +36,10 @@ export function defences(hand: readonly Card[], creature: number, wild: boolean)
   const out: CombatCard[][] = [];
   const options = hand.map((card) => ({ card, values: combatValues(card, wild) }));
   for (const { card, values } of options)
-    for (const value of values) if (!isPassageRank(value) || (value === 2 && creature === KING)) {
-      if (beats([{ card, value }], creature)) out.push([{ card, value }]);
-    }
+    for (const value of values)
+      if (!isPassageRank(value) || (value === 2 && creature === KING)) {
+        if (beats([{ card, value }], creature)) out.push([{ card, value }]);
+      }
   // Passage sets: stop adding once the total is reached, since a further card would be spare.
   const walk = (i: number, chosen: CombatCard[], sum: number): void => {
     if (sum >= creature) {

@@ -78,7 +78,8 @@ export function legalCommands(state: DungeonState, seat: Seat): DungeonCommand[]
   if (!state.turn?.played) {
     const dark = pitchBlack(state.options);
     for (const slot of openSlots(me))
-      for (const card of hand) if (dark || rankOf(card) === slot.value || (wild && isJoker(card))) out.push({ type: 'PlayPassage', card, parent: slot.parent });
+      for (const card of hand)
+        if (dark || rankOf(card) === slot.value || (wild && isJoker(card))) out.push({ type: 'PlayPassage', card, parent: slot.parent });
     for (const p of opponents) {
       const last = lastPassage(p);
       if (last) for (const card of hand) if (is(card, last.value)) out.push({ type: 'CaveIn', card, target: p.seat });

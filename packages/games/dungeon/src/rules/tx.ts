@@ -4,7 +4,7 @@ import type { DungeonEvent, EventOf } from '../events';
 import { evolve } from '../evolve';
 import type { DungeonState } from '../state';
 import type { Card } from './cards';
-import { livingSeats, nextLiving, player } from './table';
+import { livingSeats, nextLiving } from './table';
 
 export class Tx {
   readonly events: DungeonEvent[] = [];
@@ -57,4 +57,3 @@ export function checkLastAlive(tx: Tx): void {
   const alive = livingSeats(tx.state);
   if (alive.length === 1 && alive[0] !== undefined) tx.emit({ type: 'GameWon', seat: alive[0], how: 'last-alive' });
 }
-
