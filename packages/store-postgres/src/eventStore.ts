@@ -84,7 +84,18 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
-    this.group = options.groupCommit === false ? null : new GroupCommitter(sql);
+    this.group =
+      options.groupCommit === false
+        ? null
+        : new GroupCommitter(sql, async ({ streamId, base, events }) => {
+            try {
+              const rows = await this.insert(streamId, events, base, false);
+              return rows.length > 0 ? lastOf(rows) : null;
+            } catch (error) {
+              if (isUniqueViolation(error)) return null;
+              throw error;
+            }
+          });
   }
 
   async appendToStream(
@@ -133,6 +144,17 @@ export class PostgresEventStore implements EventStore {
   }
 
   private insert(streamId: string, events: readonly EventData[], base: number | null, mustExist: boolean) {
+    const only = events.length === 1 ? (events[0] as EventData) : null;
+    if (only && base !== null) {
+      // The common case, one event at an exact revision, without array parameters.
+      const guard =
+        base < 0 ? this.sql`true` : this.sql`exists (select 1 from events where stream_id = ${streamId} and revision = ${base})`;
+      return this.sql<AppendedRow[]>`
+        insert into events (stream_id, revision, event_id, type, data, metadata)
+        select ${streamId}, ${base + 1}, ${only.id}::uuid, ${only.type}, ${JSON.stringify(only.data)}::json, ${JSON.stringify(only.metadata ?? {})}::json
+         where ${guard}
+        returning revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
+    }
     const ids = events.map((e) => e.id);
     const types = events.map((e) => e.type);
     const data = events.map((e) => JSON.stringify(e.data));

@@ -29,9 +29,14 @@ export class GroupCommitter {
   private queue: PendingAppend[] = [];
   private inFlight = 0;
 
+  /**
+   * `single` writes one append with the plain statement (null when refused): used whenever a slot is free, so
+   * batching only happens under load, when appends queue up behind `maxInFlight` statements.
+   */
   constructor(
     private readonly sql: Sql,
-    private readonly maxInFlight = 4,
+    private readonly single: (pending: PendingAppend) => Promise<AppendResult | null>,
+    private readonly maxInFlight = 8,
     private readonly maxBatch = 200,
   ) {}
 
@@ -63,6 +68,11 @@ export class GroupCommitter {
   }
 
   private async write(batch: readonly PendingAppend[]): Promise<void> {
+    if (batch.length === 1) {
+      const pending = batch[0] as PendingAppend;
+      await this.single(pending).then(pending.settle, pending.fail);
+      return;
+    }
     const k: number[] = [];
     const streams: string[] = [];
     const bases: number[] = [];
