@@ -69,6 +69,8 @@ export function liveSubscription(options: SubscribeOptions, source: Subscription
         if (matches(event)) yield event;
       }
       if (page.length > 0) continue;
+      // unsubscribe() may have come while the read was in flight: then nothing is left to wake us.
+      if (stopped) return;
       if (!pending) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
     }

@@ -151,7 +151,7 @@ export class PostgresEventStore implements EventStore {
         base < 0 ? this.sql`true` : this.sql`exists (select 1 from events where stream_id = ${streamId} and revision = ${base})`;
       return this.sql<AppendedRow[]>`
         insert into events (stream_id, revision, event_id, type, data, metadata)
-        select ${streamId}, ${base + 1}, ${only.id}::uuid, ${only.type}, ${JSON.stringify(only.data)}::json, ${JSON.stringify(only.metadata ?? {})}::json
+        select ${streamId}, ${base + 1}, ${only.id}::uuid, ${only.type}, ${JSON.stringify(only.data)}::text::json, ${JSON.stringify(only.metadata ?? {})}::text::json
          where ${guard}
         returning revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
     }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Test } from 'tap';
 import { StreamNotFoundError, WrongExpectedVersionError } from '../errors';
-import { comparePositions, type EventData, type EventStore, type Position, type RecordedEvent } from '../store';
+import { comparePositions, type EventData, type EventStore, type ExpectedRevision, type Position, type RecordedEvent } from '../store';
 
 const event = (type: string, data: unknown = {}, metadata?: Record<string, unknown>): EventData => ({
   id: randomUUID(),
@@ -68,17 +68,30 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
     t.ok(comparePositions(first.position, second.position) < 0, 'later appends have later positions');
   });
 
-  t.test('data, metadata, ids and stream ids round-trip', async (t) => {
+  t.test('data, metadata, ids and stream ids round-trip on every kind of append', async (t) => {
+    const payload = { n: 1, nested: { list: [1, 'two', null, true] }, text: 'é ✓ "quoted"' };
     const s = stream('roundtrip');
-    const e = event('Thing', { n: 1, nested: { list: [1, 'two', null] }, text: 'é ✓' }, { commandId: 'c-1', seat: 2 });
-    await store.appendToStream(s, [e]);
-    const [read] = await store.readStream(s);
-    t.equal(read?.id, e.id);
-    t.equal(read?.streamId, s);
-    t.equal(read?.type, 'Thing');
-    t.same(read?.data, e.data);
-    t.same(read?.metadata, e.metadata);
-    t.ok(read && !Number.isNaN(Date.parse(read.created)), 'created is a timestamp');
+    const appends: [string, EventData[], ExpectedRevision][] = [
+      ['new stream, one event', [event('One', payload, { commandId: 'c-1', seat: 2 })], 'no_stream'],
+      ['exact revision, one event', [event('Two', payload, { commandId: 'c-2' })], 0],
+      ['exact revision, several events', [event('Three', payload), event('Four', [1, 2])], 1],
+      ['any, one event', [event('Five', payload)], 'any'],
+      ['stream_exists, several events', [event('Six', payload), event('Seven', 'text')], 'stream_exists'],
+    ];
+    for (const [label, events, expectedRevision] of appends) await store.appendToStream(s, events, { expectedRevision });
+    const written = appends.flatMap(([, events]) => events);
+    const read = await store.readStream(s);
+    t.equal(read.length, written.length);
+    read.forEach((r, i) => {
+      const w = written[i] as EventData;
+      const label = `${appends.find(([, events]) => events.includes(w))?.[0]}: ${w.type}`;
+      t.equal(r.id, w.id, `${label}: id`);
+      t.equal(r.streamId, s, `${label}: stream`);
+      t.equal(r.type, w.type, `${label}: type`);
+      t.same(r.data, w.data, `${label}: data`);
+      t.same(r.metadata, w.metadata ?? {}, `${label}: metadata`);
+      t.ok(!Number.isNaN(Date.parse(r.created)), `${label}: created is a timestamp`);
+    });
   });
 
   t.test('expected revision: no_stream', async (t) => {
