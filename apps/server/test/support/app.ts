@@ -1,7 +1,9 @@
 // Builds the app for tests on the real GameService over the in-memory event store, with the toy module.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService, type AnyGameModule } from '@delve/kernel';
-import { InMemoryEventStore } from '@delve/kernel/testing';
+import { GameService, type AnyGameModule, type EventStore } from '@delve/kernel';
+import { PostgresEventStore } from '@delve/store-postgres';
+import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
+import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -9,11 +11,21 @@ import { MemoryGamesList } from '../../src/gamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { toy } from './toy';
 
+let server: Promise<TestDatabaseServer> | null = null;
+/** The test file's PostgreSQL server, started on first use and stopped when the file's tests end. */
+function databaseServer(): Promise<TestDatabaseServer> {
+  if (!server) {
+    server = startTestDatabaseServer();
+    t.teardown(async () => (await server)?.stop());
+  }
+  return server;
+}
+
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 
 export interface TestApp {
   app: FastifyInstance;
-  store: InMemoryEventStore;
+  store: EventStore;
   service: GameService;
   config: Config;
   /** Close the app and the games list (call on teardown). */
@@ -29,11 +41,13 @@ export async function testApp(
   modules: Record<string, AnyGameModule> = { toy },
   secrets?: string,
   /** Share a store with another app: two API nodes in front of one database. */
-  shared?: InMemoryEventStore,
+  shared?: EventStore,
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
-  const store = shared ?? new InMemoryEventStore();
+  // A fresh database per app on a real PostgreSQL (one server per test file), unless sharing another app's.
+  const db = shared ? null : await (await databaseServer()).create();
+  const store = shared ?? new PostgresEventStore((db as NonNullable<typeof db>).sql, { pollIntervalMs: 20 });
   const service = new GameService({
     store,
     modules,
@@ -56,6 +70,7 @@ export async function testApp(
     await app.close();
     await gamesList.close();
     await updates.close();
+    await db?.close();
   };
   return { app, store, service, config, close };
 }
