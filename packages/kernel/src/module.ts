@@ -46,6 +46,11 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   readonly commandSchema: TSchema;
   /** JSON Schema of every event. */
   readonly eventSchema: TSchema;
+  /**
+   * JSON Schema of what `view` returns, for typed clients (GraphQL builds one object type per module from it).
+   * Optional: a module without one is served as JSON. Every view the module produces must validate against it.
+   */
+  readonly viewSchema?: TSchema;
   /** Seat counts the module accepts for these options; throws RuleViolation when the options do not allow `seats`. */
   checkSeats(options: O, seats: number): void;
   /** The state before the first module event. */

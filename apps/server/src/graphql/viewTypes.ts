@@ -14,12 +14,9 @@ const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const pascal = (s: string): string =>
   s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_]/g, '');
 
-/**
- * The module's view schema: the kernel contract has none, so a module may publish one as `viewSchema`
- * (a TypeBox/JSON Schema) next to its command and event schemas. Modules without it get the JSON view.
- */
+/** The module's view schema (GameModule.viewSchema, optional); modules without one get the JSON view. */
 export function viewSchemaOf(module: AnyGameModule): Schema | null {
-  const schema = (module as { viewSchema?: unknown }).viewSchema;
+  const schema: unknown = module.viewSchema;
   return typeof schema === 'object' && schema !== null ? (schema as Schema) : null;
 }
 
