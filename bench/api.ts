@@ -41,7 +41,9 @@ async function rawAppendCeiling(seconds: number): Promise<number> {
   return Math.round(counts.reduce((a, b) => a + b, 0) / seconds);
 }
 
-const store = new PostgresEventStore(sql);
+if (process.env.BENCH_ASYNC_COMMIT === '1')
+  await sql.unsafe(`alter database ${new URL(db.url).pathname.slice(1)} set synchronous_commit = off`);
+const store = new PostgresEventStore(sql, { maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? 8) });
 const modules = { ...(await loadModules()), toy: toyGame };
 const games = new GameService({
   store,
@@ -50,7 +52,12 @@ const games = new GameService({
   newId: randomUUID,
   newSecret: () => randomBytes(32).toString('base64url'),
 });
-const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000', DATABASE_URL: db.url });
+const config = loadConfig({
+  PORT: '0',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  RATE_LIMIT_MAX: '10000000',
+  DATABASE_URL: db.url,
+});
 const gamesList = new MemoryGamesList();
 const updates = await StoreUpdatesFeed.start(store);
 const app = await buildApp({ config, games, gamesList, readiness: async () => undefined, modules, updates });
@@ -61,6 +68,7 @@ const url = `http://127.0.0.1:${typeof address === 'object' && address ? address
 const ceiling = await rawAppendCeiling(3);
 const rows: { games: number; rate: number; p50: number; p99: number; errors: number }[] = [];
 for (const n of GAME_COUNTS) {
+  const before = store.groupCommitStats;
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, url, String(n), String(SECONDS)],
@@ -74,7 +82,14 @@ for (const n of GAME_COUNTS) {
     p50: number;
     p99: number;
     errors: number;
+    refusals: Record<string, number>;
   };
+  const after = store.groupCommitStats;
+  if (before && after) {
+    const statements = after.statements - before.statements;
+    console.log(`${n} games: ${after.appends - before.appends} appends in ${statements} statements`);
+  }
+  if (result.errors > 0) console.error(`${n} games: refused commands by status and code: ${JSON.stringify(result.refusals)}\n${stdout}`);
   rows.push({
     games: n,
     rate: Math.round((result.commands / result.elapsedMs) * 1000),

@@ -2,6 +2,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { decideBatch, sameJson, type BatchEvent, type GameInput } from './batch';
 import { StateCache } from './cache';
+import { schemaProblems } from './validation';
 import {
   ConflictError,
   ForbiddenError,
@@ -111,12 +112,12 @@ export class GameService {
       throw new ValidationError('game/bad-seats', 'seats must be an integer from 1 to 16', [{ path: '/seats', message: 'integer 1..16' }]);
     }
     const options = Value.Default(module.optionsSchema, structuredClone(input.options ?? {}));
-    const errors = [...Value.Errors(module.optionsSchema, options)].slice(0, 10);
-    if (errors.length > 0) {
+    const problems = schemaProblems(module.optionsSchema, options);
+    if (problems.length > 0) {
       throw new ValidationError(
         'game/bad-options',
         `invalid options for ${module.name}`,
-        errors.map((e) => ({ path: `/options${e.path}`, message: e.message })),
+        problems.map((p) => ({ path: `/options${p.path === '/' ? '' : p.path}`, message: p.message })),
       );
     }
     module.checkSeats(options, input.seats);
@@ -182,14 +183,8 @@ export class GameService {
     const viewer: Viewer = { kind: 'seat', seat: options.seat };
     const { record, written, replayed, batch, at } = await this.run(gameId, options, (record) => {
       const module = this.module(record);
-      const errors = [...Value.Errors(module.commandSchema, command)].slice(0, 10);
-      if (errors.length > 0) {
-        throw new ValidationError(
-          'command/malformed',
-          `not a valid ${module.name} command`,
-          errors.map((e) => ({ path: e.path || '/', message: e.message })),
-        );
-      }
+      const problems = schemaProblems(module.commandSchema, command);
+      if (problems.length > 0) throw new ValidationError('command/malformed', `not a valid ${module.name} command`, problems);
       return { kind: 'play', seat: options.seat, command: command as Message };
     });
     // A fresh outcome is redacted from the states the batch went through; a replayed one is read back.

@@ -28,6 +28,8 @@ interface Row {
 export class GroupCommitter {
   private queue: PendingAppend[] = [];
   private inFlight = 0;
+  /** Counters for benchmarks: statements sent and the appends they carried. */
+  readonly stats = { statements: 0, appends: 0 };
 
   /**
    * `single` writes one append with the plain statement (null when refused): used whenever a slot is free, so
@@ -68,6 +70,8 @@ export class GroupCommitter {
   }
 
   private async write(batch: readonly PendingAppend[]): Promise<void> {
+    this.stats.statements++;
+    this.stats.appends += batch.length;
     if (batch.length === 1) {
       const pending = batch[0] as PendingAppend;
       await this.single(pending).then(pending.settle, pending.fail);
