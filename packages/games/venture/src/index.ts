@@ -9,6 +9,7 @@ import { legalCommands } from './rules/legal';
 import { status } from './rules/status';
 import { DEFAULT_STARTING_LIFE, initialState, type VentureOptions, type VentureState } from './state';
 import { redact, view, type VentureView } from './view';
+import { VentureViewSchema } from './viewSchema';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 16;
@@ -38,6 +39,7 @@ export const venture: GameModule<VentureCommand, VentureEvent, VentureState, Ven
   optionsSchema: VentureOptionsSchema,
   commandSchema: VentureCommandSchema,
   eventSchema: VentureEventSchema,
+  viewSchema: VentureViewSchema,
   checkSeats,
   initialState,
   setup,
@@ -53,6 +55,7 @@ export { VentureCommandSchema, type VentureCommand } from './commands';
 export { VentureEventSchema, type VentureEvent } from './events';
 export type { VentureState, VentureOptions, PlayerState, StackItem, Token, Step } from './state';
 export type { VentureView, PlayerView, StackEntryView } from './view';
+export { VentureViewSchema } from './viewSchema';
 export { DUNGEONS, DUNGEON_IDS, TOKENS, allPaths, isBottommost, nextRooms, topmostRoom } from './dungeons';
 export type { Dungeon, DungeonId, Effect, Room, TokenKind } from './dungeons';
 export { completedByDungeon, completedCount, distinctCompleted, hasCompleted, hasCompletedAny } from './rules/completed';

@@ -1,65 +1,20 @@
 // What a viewer sees: the whole table (a companion tracks no hidden cards), and events unchanged.
-import type { Seat, Viewer } from '@delve/kernel';
-import { DUNGEONS, roomOf, TOKENS, type DungeonId, type Effect, type TokenKind } from './dungeons';
+import type { Viewer } from '@delve/kernel';
+import { DUNGEONS, roomOf, TOKENS } from './dungeons';
 import type { VentureEvent } from './events';
 import { completedByDungeon, distinctCompleted } from './rules/completed';
 import { status } from './rules/status';
-import type { PendingChoice, Step, VentureState } from './state';
+import type { VentureState } from './state';
+import type { PlayerViewSchema, ReadonlyStatic, StackEntryViewSchema, VentureViewSchema } from './viewSchema';
 
 /** One player as shown to everyone. */
-export interface PlayerView {
-  readonly seat: Seat;
-  readonly life: number;
-  readonly inGame: boolean;
-  readonly hasInitiative: boolean;
-  readonly dungeon: {
-    readonly id: DungeonId;
-    readonly name: string;
-    readonly room: string;
-    readonly roomName: string;
-    readonly next: readonly string[];
-  } | null;
-  /** Completed dungeons by id with counts, and how many differently named ones. */
-  readonly completed: Partial<Record<DungeonId, number>>;
-  readonly completedTotal: number;
-  readonly completedDistinct: number;
-}
+export type PlayerView = ReadonlyStatic<typeof PlayerViewSchema>;
 
 /** One stack entry as shown: what it is and what its effects are. */
-export interface StackEntryView {
-  readonly id: number;
-  readonly kind: 'room' | 'initiative-venture' | 'initiative-steal';
-  readonly controller: Seat;
-  readonly dungeon?: DungeonId;
-  readonly room?: string;
-  readonly roomName?: string;
-  readonly effects?: readonly Effect[];
-  readonly taker?: Seat;
-  readonly resolving: boolean;
-  readonly answered: readonly Seat[];
-}
+export type StackEntryView = ReadonlyStatic<typeof StackEntryViewSchema>;
 
 /** The table as every viewer sees it. Nothing in this module is secret: scry and draw results never enter the state. */
-export interface VentureView {
-  readonly phase: string;
-  readonly awaiting: readonly Seat[];
-  readonly winners?: readonly Seat[];
-  readonly you: Seat | null;
-  readonly turn: number;
-  readonly active: Seat;
-  readonly step: Step;
-  readonly initiative: Seat | null;
-  readonly players: readonly PlayerView[];
-  readonly tokens: readonly {
-    readonly id: number;
-    readonly kind: TokenKind;
-    readonly name: string;
-    readonly controller: Seat;
-    readonly counters: number;
-  }[];
-  readonly stack: readonly StackEntryView[];
-  readonly pending: PendingChoice | null;
-}
+export type VentureView = ReadonlyStatic<typeof VentureViewSchema>;
 
 export function view(state: VentureState, viewer: Viewer): VentureView {
   const s = status(state);
