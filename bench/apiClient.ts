@@ -51,11 +51,13 @@ interface ToyView {
 const MAX_CARDS = 8;
 const latencies: number[] = [];
 let errors = 0;
+const refusals = new Map<string, number>();
 let gamesPlayed = 0;
 const deadline = performance.now() + Number(secondsArg) * 1000;
 
 async function newGame(): Promise<{ id: string; tokens: string[]; view: ToyView | null }> {
   const created = await request('POST', '/games', { module: 'toy', options: { maxCards: MAX_CARDS }, seats: 2 });
+  if (created.status !== 201) throw new Error(`creating a game failed: ${JSON.stringify(created.body)}`);
   const id = (created.body as { id: string }).id;
   const tokens: string[] = [];
   for (let i = 0; i < 2; i++) tokens.push(((await request('POST', `/games/${id}/seats`, {})).body as { token: string }).token);
@@ -72,13 +74,17 @@ async function drive(): Promise<void> {
     const command = (hand[turn] ?? 0) < MAX_CARDS && deck > 0 ? { type: 'Draw' } : { type: 'Stand' };
     const start = performance.now();
     const reply = await request('POST', `/games/${game.id}/commands`, command, game.tokens[turn]);
-    latencies.push(performance.now() - start);
     if (reply.status !== 200) {
+      // A refusal is not a command served: counted apart, and the first one is shown for diagnosis.
       errors++;
+      const code = `${reply.status} ${(reply.body as { code?: string } | null)?.code ?? ''}`;
+      if (errors === 1) console.log(JSON.stringify(reply.body));
+      refusals.set(code, (refusals.get(code) ?? 0) + 1);
       game = await newGame();
       [turn, hand, deck] = [0, [0, 0], 20];
       continue;
     }
+    latencies.push(performance.now() - start);
     const view = (reply.body as { view: ToyView }).view;
     if (view.winners) {
       gamesPlayed++;
@@ -97,5 +103,15 @@ await Promise.all(Array.from({ length: Number(gamesArg) }, drive));
 const elapsed = performance.now() - started;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-console.log(JSON.stringify({ commands: latencies.length, elapsedMs: elapsed, p50: pct(0.5), p99: pct(0.99), errors, gamesPlayed }));
+console.log(
+  JSON.stringify({
+    commands: latencies.length,
+    elapsedMs: elapsed,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    errors,
+    refusals: Object.fromEntries(refusals),
+    gamesPlayed,
+  }),
+);
 agent.destroy();
