@@ -10,6 +10,7 @@ import { checkSeats, initialState, setup } from './rules/setup';
 import type { DungeonState } from './state';
 import { awaiting } from './rules/table';
 import { redact, view, type DungeonView } from './view';
+import { viewSchema } from './viewSchema';
 
 export function status(state: DungeonState): GameStatus {
   const phase = state.phase !== 'play' ? state.phase : state.window ? 'respond' : (state.prompt?.kind ?? 'turn');
@@ -23,6 +24,7 @@ export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, Dun
   optionsSchema,
   commandSchema,
   eventSchema,
+  viewSchema,
   checkSeats,
   initialState,
   setup,
@@ -34,8 +36,9 @@ export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, Dun
   status,
 };
 
-export { commandSchema, eventSchema, optionsSchema };
+export { commandSchema, eventSchema, optionsSchema, viewSchema };
 export type { DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput };
+export type { PlayerView, PassageView } from './viewSchema';
 export { commandKey } from './rules/legal';
 export { HIDDEN, rankOf, type Card } from './rules/cards';
 export { everyCard } from './rules/table';

@@ -1,52 +1,13 @@
 // Per-viewer views of the state and redaction of events: hidden cards become "?".
 import type { Seat, Viewer } from '@delve/kernel';
 import type { DungeonEvent } from './events';
-import { darkDiscards, type DungeonOptions } from './rules/options';
-import type { DungeonState, Prompt } from './state';
+import { darkDiscards } from './rules/options';
+import type { DungeonState } from './state';
 import { HIDDEN, type Card } from './rules/cards';
 import { awaiting } from './rules/table';
+import type { DungeonView } from './viewSchema';
 
-/** A passage as a viewer sees it; `card` is "?" when it lies face down and is not the viewer's. */
-export interface PassageView {
-  readonly id: number;
-  readonly parent: number;
-  readonly value: number;
-  readonly card: Card;
-}
-
-export interface PlayerView {
-  readonly seat: Seat;
-  readonly alive: boolean;
-  readonly handCount: number;
-  /** Only in the viewer's own entry (or for the audit viewer). */
-  readonly hand: readonly Card[] | null;
-  readonly cell: Card | null;
-  readonly leftCell: boolean;
-  readonly dungeon: readonly PassageView[];
-}
-
-/** What one viewer may know of the game. */
-export interface DungeonView {
-  readonly options: DungeonOptions;
-  readonly phase: DungeonState['phase'];
-  readonly awaiting: readonly Seat[];
-  readonly you: Seat | null;
-  readonly turn: DungeonState['turn'];
-  readonly deckCount: number;
-  readonly discardCount: number;
-  /** The discard pile, top last, with face-down cards as "?" (all of them in Almost and Pitch Black, except to a searching Graverobber). */
-  readonly discard: readonly Card[];
-  readonly players: readonly PlayerView[];
-  /** Play-off: who still contends and who has put a card down (the cards stay secret until all have). */
-  readonly playoff: { readonly contenders: readonly Seat[]; readonly ready: readonly Seat[] } | null;
-  readonly combat: DungeonState['combat'];
-  readonly power: DungeonState['power'];
-  readonly collapse: DungeonState['collapse'];
-  readonly window: DungeonState['window'];
-  readonly prompt: Prompt | null;
-  readonly limbo: readonly Card[];
-  readonly winners: readonly Seat[] | null;
-}
+export type { DungeonView, PassageView, PlayerView } from './viewSchema';
 
 const seatOf = (viewer: Viewer): Seat | null => (viewer.kind === 'seat' ? viewer.seat : null);
 

@@ -1,0 +1,175 @@
+// viewSchema: every view of random playouts validates against it, it rejects what it does not declare, and the API can type it.
+import t from 'tap';
+import fc from 'fast-check';
+import { Value } from '@sinclair/typebox/value';
+import type { Seat, Viewer } from '@delve/kernel';
+import { dungeon, heuristicBot, randomBot, viewSchema, type DungeonOptionsInput, type DungeonState, type DungeonView } from '../src/index';
+import type { DungeonOptions } from '../src/rules/options';
+import { playout } from './playout';
+import { scenario } from './support';
+
+// The state's parts the view passes through must match the schema's both ways (a compile error otherwise).
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShapes: [
+  Mutual<DungeonView['options'], DungeonOptions>,
+  Mutual<DungeonView['phase'], DungeonState['phase']>,
+  Mutual<DungeonView['turn'], DungeonState['turn']>,
+  Mutual<DungeonView['combat'], DungeonState['combat']>,
+  Mutual<DungeonView['power'], DungeonState['power']>,
+  Mutual<DungeonView['collapse'], DungeonState['collapse']>,
+  Mutual<DungeonView['window'], DungeonState['window']>,
+  Mutual<DungeonView['prompt'], DungeonState['prompt']>,
+] = [true, true, true, true, true, true, true, true];
+void sameShapes;
+
+/** Why `view` fails the schema, or null when it fits. */
+function offSchema(view: unknown): string | null {
+  if (Value.Check(viewSchema, view)) return null;
+  return [...Value.Errors(viewSchema, view)]
+    .slice(0, 3)
+    .map((e) => `${e.path || '/'}: ${e.message} (${JSON.stringify(e.value)})`)
+    .join('; ');
+}
+
+const viewers = (seats: number): Viewer[] => [
+  ...Array.from({ length: seats }, (_, seat): Viewer => ({ kind: 'seat', seat })),
+  { kind: 'spectator' },
+  { kind: 'audit' },
+];
+
+const name = (v: Viewer) => (v.kind === 'seat' ? `seat ${v.seat}` : v.kind);
+
+// Every variant and option the property test covers.
+const CONFIGS: { name: string; options: DungeonOptionsInput; seats: number[] }[] = [
+  { name: 'standard', options: { variant: 'standard' }, seats: [2, 3, 4] },
+  { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
+  { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
+  { name: 'almost-black, Counter Attack 1', options: { variant: 'almost-black', counterAttack: 1 }, seats: [2, 3] },
+  {
+    name: 'pitch-black, Counter Attack 2, Suicide Queen',
+    options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true },
+    seats: [2, 4],
+  },
+];
+
+for (const config of CONFIGS) {
+  t.test(`viewSchema: every view of random playouts validates, for every seat, a spectator and the audit (${config.name})`, async (t) => {
+    let views = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...config.seats), fc.boolean(), (n, seats, heuristic) => {
+        const seed = `view:${config.name}:${n}`;
+        const failures: string[] = [];
+        const check = (state: DungeonState, at: string) => {
+          for (const viewer of viewers(seats)) {
+            views++;
+            const why = offSchema(dungeon.view(state, viewer));
+            if (why) failures.push(`${at}, ${name(viewer)}: ${why}`);
+          }
+        };
+        let step = 0;
+        // Bots of both kinds reach different positions (the heuristic bot fights, asks and digs more).
+        const bots = heuristic ? [heuristicBot, randomBot] : [randomBot];
+        const result = playout(config.options, seats, seed, bots, 4000, (before, events) => {
+          if (step++ === 0) check(before, 'lobby');
+          let state = before;
+          for (const e of events) {
+            state = dungeon.evolve(state, e);
+            check(state, `step ${step} after ${e.type}`);
+          }
+        });
+        if (!result.state.winners) failures.push(`no winner after ${result.steps} commands`);
+        if (failures.length > 0) throw new Error(`${seed} (${seats} seats): ${failures.slice(0, 3).join(' | ')}`);
+      }),
+      { numRuns: 3, seed: 20261121 },
+    );
+    t.ok(views > 0, `${views} views checked`);
+  });
+}
+
+const position = () =>
+  scenario({ variant: 'pitch-black' }, 2, {
+    hands: [
+      ['10H', '9H', '8H', '7H', '6H'],
+      ['10S', '9S', '8S', '7S', '6S'],
+    ],
+    deck: ['2C', '3C'],
+  }).play(0, { type: 'PlayPassage', card: '10H', parent: 0 }).state;
+
+t.test('viewSchema: a view with an undeclared or mistyped field is rejected', async (t) => {
+  const view = dungeon.view(position(), { kind: 'seat', seat: 1 });
+  t.equal(offSchema(view), null, 'the real view fits');
+  const player = view.players[0]!;
+  const passage = player.dungeon[0]!;
+  // Each is the real view with one thing wrong, and the schema names that thing.
+  const bad: [string, string, unknown][] = [
+    ['an undeclared root field', '/deck', { ...view, deck: ['2C', '3C'] }],
+    [
+      'an undeclared field on a player',
+      '/players/0/cellFaceUp',
+      { ...view, players: [{ ...player, cellFaceUp: false }, ...view.players.slice(1)] },
+    ],
+    [
+      'an undeclared field on a passage',
+      '/players/0/dungeon/0/faceDown',
+      { ...view, players: [{ ...player, dungeon: [{ ...passage, faceDown: true }] }, ...view.players.slice(1)] },
+    ],
+    ['a missing field', '/limbo', { ...view, limbo: undefined }],
+    ['a prompt of an unknown kind', '/prompt', { ...view, prompt: { kind: 'dance', seat: 0 } }],
+    ['a string that is no card', '/discard/0', { ...view, discard: ['11H'] }],
+    ['a fractional count', '/deckCount', { ...view, deckCount: 1.5 }],
+  ];
+  for (const [what, path, value] of bad) {
+    t.notOk(Value.Check(viewSchema, value), `${what} is rejected`);
+    t.same(
+      [...Value.Errors(viewSchema, value)].map((e) => e.path),
+      [path],
+      `it names ${path}: ${offSchema(value)}`,
+    );
+  }
+});
+
+type Schema = { type?: string; const?: unknown; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+
+/** Where the API would fall back to JSON: a union that is neither nullable-of-one nor literals of one kind, or an open object. */
+function untyped(schema: Schema, path: string): string[] {
+  if (schema.anyOf) {
+    const nonNull = schema.anyOf.filter((v) => v.type !== 'null');
+    if (nonNull.length === 1) return untyped(nonNull[0]!, path);
+    const kinds = new Set(nonNull.map((v) => v.type));
+    const literals = nonNull.every((v) => v.const !== undefined) && kinds.size === 1 && (kinds.has('string') || kinds.has('integer'));
+    return literals ? [] : [path];
+  }
+  if (schema.type === 'array') return schema.items ? untyped(schema.items, `${path}[]`) : [path];
+  if (schema.type === 'object') {
+    const fields = Object.entries(schema.properties ?? {});
+    if (fields.length === 0 || !fields.every(([field]) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(field))) return [path];
+    return fields.flatMap(([field, sub]) => untyped(sub, `${path}.${field}`));
+  }
+  return ['string', 'integer', 'number', 'boolean'].includes(schema.type ?? '') ? [] : [path];
+}
+
+t.test('viewSchema: the API can type it: an object root with nameable fields and no field left as JSON', async (t) => {
+  t.equal(dungeon.viewSchema, viewSchema, 'the module publishes it');
+  const root = viewSchema as Schema;
+  t.equal(root.type, 'object');
+  t.ok(Object.keys(root.properties ?? {}).length > 0, 'the root has properties');
+  t.same(untyped(root, 'view'), [], 'every field has a GraphQL type');
+  t.same(
+    [viewSchema.properties.options.properties.decks, viewSchema.properties.options.properties.counterAttack].map((u) =>
+      u.anyOf.map((l) => l.type),
+    ),
+    [
+      ['integer', 'integer'],
+      ['integer', 'integer', 'integer', 'integer'],
+    ],
+    'integer literals are typed as integers (GraphQL Int)',
+  );
+});
+
+t.test('viewSchema: the viewer sees its own face-down passage, others see "?" (both fit the schema)', async (t) => {
+  const state = position();
+  const seen = (seat: Seat | null) =>
+    dungeon.view(state, seat === null ? { kind: 'spectator' } : { kind: 'seat', seat }).players[0]?.dungeon[0]?.card;
+  t.same([seen(0), seen(1), seen(null)], ['10H', '?', '?']);
+  for (const viewer of viewers(2)) t.equal(offSchema(dungeon.view(state, viewer)), null, `${name(viewer)}'s view fits`);
+});
