@@ -57,3 +57,18 @@ t.test('a module view never takes a base type name', async (t) => {
   t.not(views.get('json')?.typeName, 'JsonView', 'the fallback keeps its name');
   t.doesNotThrow(() => buildSchema(sdl));
 });
+
+t.test('the shipped games publish view schemas, and GraphQL types their views', async (t) => {
+  const dungeonType = viewTypeFor(dungeon);
+  const ventureType = viewTypeFor(venture);
+  t.ok(dungeonType, 'dungeon has a typed view');
+  t.ok(ventureType, 'venture has a typed view');
+  t.notMatch(dungeonType?.sdl, /: \[?JSON/, 'no dungeon view field falls back to JSON');
+  // Venture keeps three free-form fields: completions keyed by dungeon id, room effects and pending choices.
+  const jsonFields = [...(ventureType?.sdl ?? '').matchAll(/^\s+(\w+): \[?JSON/gm)].map((m) => m[1]).sort();
+  t.same(jsonFields, ['completed', 'effects', 'pending']);
+  const { sdl, views } = graphqlSchema({ dungeon, venture });
+  t.doesNotThrow(() => buildSchema(sdl), 'the schema with both typed views is valid');
+  t.same([...views.keys()].sort(), ['dungeon', 'venture'], 'both views are in the GameView union');
+  t.match(sdl, /union GameView = .*DungeonView/);
+});
