@@ -43,7 +43,10 @@ async function rawAppendCeiling(seconds: number): Promise<number> {
 
 if (process.env.BENCH_ASYNC_COMMIT === '1')
   await sql.unsafe(`alter database ${new URL(db.url).pathname.slice(1)} set synchronous_commit = off`);
-const store = new PostgresEventStore(sql, { maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? 8) });
+const store = new PostgresEventStore(sql, {
+  groupCommit: process.env.BENCH_GROUP_COMMIT !== '0',
+  maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? 8),
+});
 const modules = { ...(await loadModules()), toy: toyGame };
 const games = new GameService({
   store,

@@ -12,7 +12,10 @@ const ALL_EVENTS = Number(process.env.BENCH_ALL_EVENTS ?? 100_000);
 
 const db = await openTestDatabase();
 const { sql } = db;
-const store = new PostgresEventStore(sql, { groupCommit: process.env.BENCH_GROUP_COMMIT !== '0' });
+const store = new PostgresEventStore(sql, {
+  groupCommit: process.env.BENCH_GROUP_COMMIT !== '0',
+  maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? 8),
+});
 const payload = { type: 'PassagePlayed', seat: 1, card: { rank: 7, suit: 'hearts' }, branch: false };
 const metadata = { commandId: randomUUID(), actor: 'seat:1', at: new Date().toISOString(), rulesVersion: '1', eventVersion: 1 };
 const event = () => ({ id: randomUUID(), type: 'PassagePlayed', data: payload, metadata });
