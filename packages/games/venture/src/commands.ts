@@ -1,13 +1,6 @@
 // Every command a seat can send to a venture table, as TypeBox schemas with their static types.
 import { Type, type Static } from '@sinclair/typebox';
-
-const SeatSchema = Type.Integer({ minimum: 0 });
-const DungeonIdSchema = Type.Union([
-  Type.Literal('tomb-of-annihilation'),
-  Type.Literal('lost-mine-of-phandelver'),
-  Type.Literal('dungeon-of-the-mad-mage'),
-  Type.Literal('undercity'),
-]);
+import { DungeonId as DungeonIdSchema, Seat as SeatSchema } from './schemaParts';
 
 /** Venture into the dungeon (701.49a–c), or into Undercity (701.49d) when `undercity` is true. */
 export const Venture = Type.Object(

@@ -1,29 +1,7 @@
 // Every fact a venture table records, as TypeBox schemas with their static types.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DungeonId, Id, Seat, Step, TokenKind } from './schemaParts';
 
-const Seat = Type.Integer({ minimum: 0 });
-const Id = Type.Integer({ minimum: 1 });
-const DungeonId = Type.Union([
-  Type.Literal('tomb-of-annihilation'),
-  Type.Literal('lost-mine-of-phandelver'),
-  Type.Literal('dungeon-of-the-mad-mage'),
-  Type.Literal('undercity'),
-]);
-const TokenKind = Type.Union([
-  Type.Literal('treasure'),
-  Type.Literal('goblin'),
-  Type.Literal('skeleton'),
-  Type.Literal('skeleton-menace'),
-  Type.Literal('the-atropal'),
-]);
-const Step = Type.Union([
-  Type.Literal('upkeep'),
-  Type.Literal('draw'),
-  Type.Literal('main1'),
-  Type.Literal('combat-damage'),
-  Type.Literal('main2'),
-  Type.Literal('end'),
-]);
 const Choices = Type.Object(
   { targetPlayer: Type.Optional(Seat), targetToken: Type.Optional(Id), sacrifice: Type.Optional(Type.Array(Id)) },
   { additionalProperties: false },

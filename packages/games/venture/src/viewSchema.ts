@@ -1,34 +1,12 @@
 // The JSON Schema (TypeBox) of what `view` returns; view.ts derives its types from it so the two cannot drift.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DungeonId, Id, Seat, Step, TokenKind } from './schemaParts';
 
-const Seat = Type.Integer({ minimum: 0 });
-const Id = Type.Integer({ minimum: 1 });
 const Count = Type.Integer({ minimum: 0 });
 const Positive = Type.Integer({ minimum: 1 });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Strict = { additionalProperties: false } as const;
 
-const DungeonId = Type.Union([
-  Type.Literal('tomb-of-annihilation'),
-  Type.Literal('lost-mine-of-phandelver'),
-  Type.Literal('dungeon-of-the-mad-mage'),
-  Type.Literal('undercity'),
-]);
-const TokenKind = Type.Union([
-  Type.Literal('treasure'),
-  Type.Literal('goblin'),
-  Type.Literal('skeleton'),
-  Type.Literal('skeleton-menace'),
-  Type.Literal('the-atropal'),
-]);
-const Step = Type.Union([
-  Type.Literal('upkeep'),
-  Type.Literal('draw'),
-  Type.Literal('main1'),
-  Type.Literal('combat-damage'),
-  Type.Literal('main2'),
-  Type.Literal('end'),
-]);
 const PermanentType = Type.Union([Type.Literal('artifact'), Type.Literal('creature'), Type.Literal('land')]);
 const LifeWho = Type.Union([
   Type.Literal('you'),
