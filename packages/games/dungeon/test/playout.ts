@@ -58,3 +58,16 @@ export function playout(
   }
   return { state, events, steps };
 }
+
+/** Every variant and option combination the random-playout tests cover, with the seat counts tried. */
+export const PLAYOUT_CONFIGS: { name: string; options: DungeonOptionsInput; seats: number[] }[] = [
+  { name: 'standard', options: { variant: 'standard' }, seats: [2, 3, 4] },
+  { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
+  { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
+  { name: 'almost-black, Counter Attack 1', options: { variant: 'almost-black', counterAttack: 1 }, seats: [2, 3] },
+  {
+    name: 'pitch-black, Counter Attack 2, Suicide Queen',
+    options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true },
+    seats: [2, 4],
+  },
+];

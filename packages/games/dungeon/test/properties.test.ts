@@ -2,23 +2,13 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
-import {
-  allCards,
-  commandKey,
-  dungeon,
-  everyCard,
-  HIDDEN,
-  type DungeonCommand,
-  type DungeonEvent,
-  type DungeonOptionsInput,
-  type DungeonState,
-} from '../src/index';
+import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonState } from '../src/index';
 import { randomBot } from '../src/bots/random';
 import { stateFromView } from '../src/bots/seen';
 import { darkDiscards } from '../src/rules/options';
 import { Value } from '@sinclair/typebox/value';
 import { commandSchema, eventSchema } from '../src/index';
-import { playout } from './playout';
+import { PLAYOUT_CONFIGS, playout } from './playout';
 
 /**
  * Cards `seat` (null: a spectator) may know in `s`, worked out from the zones alone: its hand, face-up cells and
@@ -117,17 +107,7 @@ const accepts = (s: DungeonState, seat: Seat, command: DungeonCommand, rev: numb
   }
 };
 
-const CONFIGS: { name: string; options: DungeonOptionsInput; seats: number[] }[] = [
-  { name: 'standard', options: { variant: 'standard' }, seats: [2, 3, 4] },
-  { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
-  { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
-  { name: 'almost-black, Counter Attack 1', options: { variant: 'almost-black', counterAttack: 1 }, seats: [2, 3] },
-  {
-    name: 'pitch-black, Counter Attack 2, Suicide Queen',
-    options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true },
-    seats: [2, 4],
-  },
-];
+const CONFIGS = PLAYOUT_CONFIGS;
 
 for (const config of CONFIGS) {
   t.test(`properties: random playouts end with one winner and keep every invariant (${config.name})`, async (t) => {

@@ -3,9 +3,9 @@ import t from 'tap';
 import fc from 'fast-check';
 import { Value } from '@sinclair/typebox/value';
 import type { Seat, Viewer } from '@delve/kernel';
-import { dungeon, heuristicBot, randomBot, viewSchema, type DungeonOptionsInput, type DungeonState, type DungeonView } from '../src/index';
+import { dungeon, heuristicBot, randomBot, viewSchema, type DungeonState, type DungeonView } from '../src/index';
 import type { DungeonOptions } from '../src/rules/options';
-import { playout } from './playout';
+import { PLAYOUT_CONFIGS, playout } from './playout';
 import { scenario } from './support';
 
 // The state's parts the view passes through must match the schema's both ways (a compile error otherwise).
@@ -39,18 +39,7 @@ const viewers = (seats: number): Viewer[] => [
 
 const name = (v: Viewer) => (v.kind === 'seat' ? `seat ${v.seat}` : v.kind);
 
-// Every variant and option the property test covers.
-const CONFIGS: { name: string; options: DungeonOptionsInput; seats: number[] }[] = [
-  { name: 'standard', options: { variant: 'standard' }, seats: [2, 3, 4] },
-  { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
-  { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
-  { name: 'almost-black, Counter Attack 1', options: { variant: 'almost-black', counterAttack: 1 }, seats: [2, 3] },
-  {
-    name: 'pitch-black, Counter Attack 2, Suicide Queen',
-    options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true },
-    seats: [2, 4],
-  },
-];
+const CONFIGS = PLAYOUT_CONFIGS;
 
 for (const config of CONFIGS) {
   t.test(`viewSchema: every view of random playouts validates, for every seat, a spectator and the audit (${config.name})`, async (t) => {
