@@ -78,7 +78,7 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
       ['any, one event', [event('Five', payload)], 'any'],
       ['stream_exists, several events', [event('Six', payload), event('Seven', 'text')], 'stream_exists'],
     ];
-    for (const [label, events, expectedRevision] of appends) await store.appendToStream(s, events, { expectedRevision });
+    for (const [, events, expectedRevision] of appends) await store.appendToStream(s, events, { expectedRevision });
     const written = appends.flatMap(([, events]) => events);
     const read = await store.readStream(s);
     t.equal(read.length, written.length);
