@@ -4,4 +4,3 @@ export { deepFreeze } from './freeze';
 export { InMemoryEventStore } from './memoryStore';
 export { eventStoreContract } from './storeContract';
 export { toyGame, type ToyCommand, type ToyEvent, type ToyState, type ToyView } from './toyGame';
-export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from '../storeSemantics';

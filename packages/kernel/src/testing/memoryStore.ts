@@ -1,5 +1,5 @@
 // An in-memory EventStore with the port's exact semantics: for unit tests of the pipeline and the API.
-import { StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import { StreamNotFoundError } from '../errors';
 import {
   comparePositions,
   type AppendResult,
@@ -95,5 +95,3 @@ export class InMemoryEventStore implements EventStore {
     this.listeners.clear();
   }
 }
-
-export { WrongExpectedVersionError };
