@@ -1,5 +1,6 @@
 // An in-process games list folded from the lobby events, standing in for the projections package's read model.
 import { ValidationError, type EventStore, type RecordedEvent, type Subscription } from '@delve/kernel';
+import { gamesList } from '@delve/projections';
 import type { GameLifecycle, GameListItem, GamesListReader } from './ports';
 
 interface Entry extends GameListItem {
@@ -15,32 +16,13 @@ export class MemoryGamesList implements GamesListReader {
   private seq = 0;
   private subscription: Subscription | null = null;
 
+  /** Fold one recorded event through the games-list projection (the same projector the PostgreSQL read model runs). */
   apply(event: RecordedEvent): void {
-    if (!event.streamId.startsWith('game-')) return;
-    const id = event.streamId.slice('game-'.length);
-    const data = event.data as { type?: string; module?: string; seats?: number };
-    const current = this.byId.get(id);
-    if (data.type === 'GameCreated') {
-      this.byId.set(id, {
-        seq: this.seq++,
-        id,
-        module: String(data.module),
-        status: 'open',
-        seats: Number(data.seats),
-        openSeats: Number(data.seats),
-        revision: event.revision,
-        createdAt: event.created,
-      });
-      return;
-    }
-    if (!current) return;
-    const status: Record<string, GameLifecycle> = { GameStarted: 'active', GameFinished: 'finished', GameAbandoned: 'abandoned' };
-    this.byId.set(id, {
-      ...current,
-      revision: event.revision,
-      status: (data.type === undefined ? undefined : status[data.type]) ?? current.status,
-      openSeats: data.type === 'SeatClaimed' ? Math.max(0, current.openSeats - 1) : current.openSeats,
-    });
+    const id = gamesList.idOf(event);
+    if (id === null) return;
+    const current = this.byId.get(id) ?? null;
+    const doc = gamesList.apply(current, event);
+    if (doc) this.byId.set(id, { ...doc, seq: current?.seq ?? this.seq++ });
   }
 
   /** Fold every game event already stored, then stay live until close(). */
