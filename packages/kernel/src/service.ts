@@ -188,9 +188,10 @@ export class GameService {
       return { kind: 'play', seat: options.seat, command: command as Message };
     });
     // A fresh outcome is redacted from the states the batch went through; a replayed one is read back.
+    const effective = this.effectiveViewer(record, viewer);
     const visible = batch
       ? batch.flatMap(({ event, stateBefore }, i) => {
-          const shown = this.redactOne(record, event, this.effectiveViewer(record, viewer), stateBefore);
+          const shown = this.redactOne(record, event, effective, stateBefore);
           return shown ? [{ revision: written.from + i, type: event.type, data: shown, at: at ?? '' }] : [];
         })
       : await this.visibleRange(record, viewer, written.from, written.to);
@@ -403,10 +404,7 @@ export class GameService {
     let state = createdRecord(events[0]?.data as Extract<LobbyEvent, { type: 'GameCreated' }>, module);
     for (const e of events.slice(0, to + 1)) {
       if (e.revision >= from) {
-        const data = this.eventOf(e, module);
-        const visible = isLobbyEvent(data)
-          ? redactLobbyEvent(data, effective)
-          : (module.redact(data, effective, state.state) as Message | null);
+        const visible = this.redactOne(state, this.eventOf(e, module), effective, state.state);
         if (visible)
           out.push({
             revision: e.revision,
