@@ -18,6 +18,7 @@ import {
 } from '@delve/kernel';
 
 import type { PendingQuery, Row, Sql } from 'postgres';
+import { appendResultOf, type AppendedRow } from './appendedRow';
 import { GroupCommitter } from './groupCommit';
 
 /** A piece of SQL spliced into a larger query. */
@@ -48,19 +49,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 const PAGE = 5000;
 
-interface AppendedRow {
-  revision: string;
-  commit_position: string;
-  prepare_position: string;
-}
-
-const lastOf = (rows: readonly AppendedRow[]): AppendResult => {
-  const last = rows.at(-1) as AppendedRow;
-  return {
-    nextExpectedRevision: Number(last.revision),
-    position: { commit: BigInt(last.commit_position), prepare: BigInt(last.prepare_position) },
-  };
-};
+const lastOf = (rows: readonly AppendedRow[]): AppendResult => appendResultOf(rows.at(-1) as AppendedRow);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
@@ -89,19 +78,7 @@ export class PostgresEventStore implements EventStore {
     this.group =
       options.groupCommit === false
         ? null
-        : new GroupCommitter(
-            sql,
-            async ({ streamId, base, events }) => {
-              try {
-                const rows = await this.insert(streamId, events, base, false);
-                return rows.length > 0 ? lastOf(rows) : null;
-              } catch (error) {
-                if (isUniqueViolation(error)) return null;
-                throw error;
-              }
-            },
-            options.maxInFlight,
-          );
+        : new GroupCommitter(sql, ({ streamId, base, events }) => this.insertAtRevision(streamId, events, base), options.maxInFlight);
   }
 
   async appendToStream(
@@ -132,21 +109,24 @@ export class PostgresEventStore implements EventStore {
       }
     }
     const base = expected === 'no_stream' ? -1 : expected;
-    const grouped = await this.group?.append(streamId, base, events);
-    if (grouped) return grouped;
-    let rows: AppendedRow[] = [];
-    try {
-      // Also the path for an append the group left out: it either lands now, or is told why not below.
-      rows = await this.insert(streamId, events, base, false);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-    if (rows.length > 0) return lastOf(rows);
+    const landed = this.group ? await this.group.append(streamId, base, events) : await this.insertAtRevision(streamId, events, base);
+    if (landed) return landed;
     // Refused: either a retry of events already stored right there (succeed without writing) or a real conflict.
     const replay = await this.idempotentReplay(streamId, events, expected);
     if (replay) return replay;
     const head = await this.head(streamId);
     throw new WrongExpectedVersionError(streamId, String(expected), head < 0 ? 'no_stream' : String(head));
+  }
+
+  /** Append right after revision `base` (-1: a new stream), or null when the stream is not at `base`. */
+  private async insertAtRevision(streamId: string, events: readonly EventData[], base: number): Promise<AppendResult | null> {
+    try {
+      const rows = await this.insert(streamId, events, base, false);
+      return rows.length > 0 ? lastOf(rows) : null;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
   }
 
   private insert(streamId: string, events: readonly EventData[], base: number | null, mustExist: boolean) {

@@ -1,29 +1,28 @@
 // Group commit: appends waiting at the same moment are written by one INSERT statement (one transaction, one WAL flush).
 import type { AppendResult, EventData } from '@delve/kernel';
 import type { Sql } from 'postgres';
+import { appendResultOf, type AppendedRow } from './appendedRow';
 
 export interface PendingAppend {
   readonly streamId: string;
   /** The revision the stream must be at (-1: no stream yet). */
   readonly base: number;
   readonly events: readonly EventData[];
-  /** Landed: the result. Not landed (refused or conflicted): null, and the caller takes the single-append path. */
+  /** Landed: the result. Refused (the stream is not at `base`, tried on its own): null. */
   readonly settle: (result: AppendResult | null) => void;
   readonly fail: (error: unknown) => void;
 }
 
-interface Row {
+interface Row extends AppendedRow {
   k: number;
-  revision: string;
-  commit_position: string;
-  prepare_position: string;
 }
 
 /**
  * Queues appends and flushes them in batches: at most `maxInFlight` statements at once, each taking every append
  * queued at that moment (one per stream; a second append to a stream waits for the next batch). An append whose
- * expected revision is not the head is simply left out of the INSERT; a unique violation (a writer in another
- * process won a race) sends the whole batch back to the single-append path, which sorts winners from losers.
+ * expected revision is not the head is left out of the INSERT, and a unique violation (a writer in another process
+ * won a race) fails the whole statement: either way the appends concerned are then tried one by one, so a null
+ * result always means that append, tried on its own, was refused.
  */
 export class GroupCommitter {
   private queue: PendingAppend[] = [];
@@ -69,14 +68,14 @@ export class GroupCommitter {
     }
   }
 
+  private writeAlone(pending: PendingAppend): Promise<void> {
+    return this.single(pending).then(pending.settle, pending.fail);
+  }
+
   private async write(batch: readonly PendingAppend[]): Promise<void> {
     this.stats.statements++;
     this.stats.appends += batch.length;
-    if (batch.length === 1) {
-      const pending = batch[0] as PendingAppend;
-      await this.single(pending).then(pending.settle, pending.fail);
-      return;
-    }
+    if (batch.length === 1) return this.writeAlone(batch[0] as PendingAppend);
     const k: number[] = [];
     const streams: string[] = [];
     const bases: number[] = [];
@@ -118,23 +117,19 @@ export class GroupCommitter {
          order by x.k, i.revision desc`;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
-        for (const pending of batch) pending.settle(null);
+        await Promise.all(batch.map((pending) => this.writeAlone(pending)));
       } else {
         for (const pending of batch) pending.fail(error);
       }
       return;
     }
     const landed = new Map(rows.map((r) => [r.k, r]));
-    batch.forEach((pending, index) => {
-      const row = landed.get(index);
-      pending.settle(
-        row
-          ? {
-              nextExpectedRevision: Number(row.revision),
-              position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
-            }
-          : null,
-      );
-    });
+    // Left out of the statement: the stream was not at its base then; try it on its own to be sure.
+    await Promise.all(
+      batch.map((pending, index) => {
+        const row = landed.get(index);
+        return row ? pending.settle(appendResultOf(row)) : this.writeAlone(pending);
+      }),
+    );
   }
 }
