@@ -139,6 +139,8 @@ export class GameService {
       [this.toEventData(created, { commandId, actor: 'lobby', rulesVersion: module.rulesVersion, command: { kind: 'create' } })],
       { expectedRevision: 'no_stream' },
     );
+    // Cached as the store will return it (JSON round trip), so the first claim needs no read.
+    this.cache.set(gameId, createdRecord(JSON.parse(JSON.stringify(created)) as typeof created, module));
     return { gameId, revision: nextExpectedRevision };
   }
 

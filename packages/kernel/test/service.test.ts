@@ -198,6 +198,19 @@ t.test('cache: a node whose cache missed another node’s move still accepts the
   t.same((await a.summary(gameId)).awaiting, [0], 'seat 1 stood; back to seat 0');
 });
 
+t.test('cache: a node that created a game claims its seats without reading the stream, and agrees with a cold node', async (t) => {
+  const inner = new InMemoryEventStore();
+  let reads = 0;
+  const counting: EventStore = Object.create(inner, {
+    readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads++, inner.readStream(...args)) },
+  });
+  const games = serviceOn(counting);
+  const { gameId } = await startedGame(games);
+  t.equal(reads, 0, 'create, claim and claim decided on the record the creating node cached');
+  t.same(await games.view(gameId, { kind: 'audit' }), await serviceOn(inner).view(gameId, { kind: 'audit' }));
+  t.same(await games.summary(gameId), await serviceOn(inner).summary(gameId));
+});
+
 t.test('concurrency: a lost race re-decides against the new state; exhausted retries give ConflictError', async (t) => {
   const inner = new InMemoryEventStore();
   let interfere = 0;
