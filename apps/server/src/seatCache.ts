@@ -25,18 +25,26 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
       return hit;
     }
     const seat = await games.authenticate(gameId, token);
+    remember(key, token, seat);
+    return seat;
+  };
+  const remember = (key: string, token: string, seat: Seat): void => {
     seats.set(key, seat);
     if (seats.size > size) seats.delete(seats.keys().next().value as string);
     known.add(hashOf(token));
     if (known.size > size) known.delete(known.values().next().value as string);
-    return seat;
   };
   // Hashes of tokens that authenticated recently, whatever the game: the rate limiter gives only these their own bucket.
   const known = new Set<string>();
   return {
     knowsToken: (token: string) => known.has(hashOf(token)),
     createGame: (...args: Parameters<GamesPort['createGame']>) => games.createGame(...args),
-    claimSeat: (...args: Parameters<GamesPort['claimSeat']>) => games.claimSeat(...args),
+    // A claim hands out the token, so its first use needs no lookup either.
+    claimSeat: async (...args: Parameters<GamesPort['claimSeat']>) => {
+      const claimed = await games.claimSeat(...args);
+      remember(`${args[0]}:${hashOf(claimed.token)}`, claimed.token, claimed.seat);
+      return claimed;
+    },
     startGame: (...args: Parameters<GamesPort['startGame']>) => games.startGame(...args),
     abandonGame: (...args: Parameters<GamesPort['abandonGame']>) => games.abandonGame(...args),
     authenticate,

@@ -40,3 +40,20 @@ t.test('only tokens that authenticated are known to the rate limiter', async (t)
   await t.rejects(cached.authenticate('g', 'bad'));
   t.notOk(cached.knowsToken('bad'), 'a refused token is never known');
 });
+
+t.test('a claimed token authenticates without asking the service, for its own game only', async (t) => {
+  const calls: string[] = [];
+  const service = {
+    claimSeat: async () => ({ seat: 1, token: 'fresh', revision: 2 }),
+    authenticate: async (gameId: string, token: string) => {
+      calls.push(`${gameId}/${token}`);
+      throw new ForbiddenError('auth/bad-token', 'no');
+    },
+  } as unknown as GamesPort;
+  const cached = withSeatCache(service);
+  t.same(await cached.claimSeat('g', {}), { seat: 1, token: 'fresh', revision: 2 });
+  t.equal(await cached.authenticate('g', 'fresh'), 1);
+  t.ok(cached.knowsToken('fresh'), 'known to the rate limiter');
+  t.same(calls, [], 'no lookup');
+  await t.rejects(cached.authenticate('h', 'fresh'), ForbiddenError, 'another game still asks the service');
+});
