@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     newSecret: () => randomBytes(32).toString('base64url'),
   });
   const gamesList = new PostgresGamesList(db.sql);
-  const updates = await StoreUpdatesFeed.start(store);
+  const updates = new StoreUpdatesFeed(store);
 
   const app = await buildApp({
     config,

@@ -27,7 +27,7 @@ t.test('every route is in openapi.yaml and every documented operation is a route
     gamesList: new MemoryGamesList(),
     readiness: async () => {},
     modules: {},
-    updates: { listen: () => () => {} },
+    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
   });
   await fastify.ready();
   t.teardown(() => fastify.close());

@@ -70,7 +70,7 @@ t.test('/ready answers 503 when the store is unreachable', async (t) => {
       throw new Error('connection refused');
     },
     modules: {},
-    updates: { listen: () => () => {} },
+    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
   });
   t.teardown(() => app.close());
   const ready = await call(t, app, 'GET', '/ready');

@@ -25,7 +25,7 @@ const games = new GameService({
 });
 const gamesList = new MemoryGamesList();
 gamesList.follow(store);
-const updates = await StoreUpdatesFeed.start(store);
+const updates = new StoreUpdatesFeed(store);
 const app = await buildApp({
   config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_MAX: '1000000' }),
   games,

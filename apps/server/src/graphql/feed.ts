@@ -1,45 +1,85 @@
-// Live game updates: one store subscription per API node, fanned out to the subscribers of each game.
-import { comparePositions, START, type EventStore, type Position, type Subscription } from '@delve/kernel';
+// Live game updates: one store subscription per API node while anyone listens, fanned out per game.
+import { comparePositions, START, type EventStore, type Subscription } from '@delve/kernel';
+
+/** A listener's registration: revisions appended after `ready` resolves are all reported, until stop(). */
+export interface Listening {
+  readonly ready: Promise<void>;
+  stop(): void;
+}
 
 /** Tells listeners that a game's stream grew to `revision`. Works across nodes because it follows the store. */
 export interface UpdatesFeed {
-  listen(gameId: string, onRevision: (revision: number) => void): () => void;
+  listen(gameId: string, onRevision: (revision: number) => void): Listening;
 }
 
-/** Follows every `game-` stream from the store's current head (not from the start) and notifies per game. */
+/**
+ * Follows every `game-` stream from the store's head, but only while someone listens: with no GraphQL subscriber
+ * the node reads nothing back, which matters under load (a read per append batch otherwise).
+ */
 export class StoreUpdatesFeed implements UpdatesFeed {
   private readonly listeners = new Map<string, Set<(revision: number) => void>>();
-  private subscription: Subscription | null = null;
+  private listening = 0;
+  private following: Promise<Subscription> | null = null;
 
-  static async start(store: EventStore): Promise<StoreUpdatesFeed> {
-    const feed = new StoreUpdatesFeed();
-    const [head] = await store.readAll({ direction: 'backwards', maxCount: 1 });
-    const from: Position = head?.position ?? START;
-    const subscription = store.subscribeToAll({
-      fromPosition: comparePositions(from, START) === 0 ? 'start' : from,
-      streamPrefixes: ['game-'],
-    });
-    feed.subscription = subscription;
-    void (async () => {
-      for await (const event of subscription) {
-        const listeners = feed.listeners.get(event.streamId.slice('game-'.length));
-        for (const listener of listeners ?? []) listener(event.revision);
-      }
-    })();
-    return feed;
-  }
+  constructor(private readonly store: EventStore) {}
 
-  listen(gameId: string, onRevision: (revision: number) => void): () => void {
+  listen(gameId: string, onRevision: (revision: number) => void): Listening {
     let set = this.listeners.get(gameId);
     if (!set) this.listeners.set(gameId, (set = new Set()));
     set.add(onRevision);
-    return () => {
-      set.delete(onRevision);
-      if (set.size === 0) this.listeners.delete(gameId);
+    this.listening++;
+    this.following ??= this.follow();
+    let stopped = false;
+    return {
+      ready: this.following.then(() => undefined),
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        set.delete(onRevision);
+        if (set.size === 0) this.listeners.delete(gameId);
+        if (--this.listening === 0) void this.unfollow();
+      },
     };
   }
 
   async close(): Promise<void> {
-    await this.subscription?.unsubscribe();
+    this.listeners.clear();
+    this.listening = 0;
+    await this.unfollow();
+  }
+
+  /** Subscribe from the current head: a listener reads the game's state itself once `ready`, then gets what follows. */
+  private follow(): Promise<Subscription> {
+    const following = (async () => {
+      const [head] = await this.store.readAll({ direction: 'backwards', maxCount: 1 });
+      const from = head?.position ?? START;
+      return this.store.subscribeToAll({
+        fromPosition: comparePositions(from, START) === 0 ? 'start' : from,
+        streamPrefixes: ['game-'],
+      });
+    })();
+    const forget = () => {
+      if (this.following === following) this.following = null;
+    };
+    // A failed start or a broken subscription is forgotten, so the next listener starts a fresh one.
+    following.then(async (subscription) => {
+      try {
+        for await (const event of subscription) {
+          for (const listener of this.listeners.get(event.streamId.slice('game-'.length)) ?? []) listener(event.revision);
+        }
+      } catch {
+        // The store failed under the subscription; forgotten below so the next listener starts afresh.
+      } finally {
+        forget();
+      }
+    }, forget);
+    return following;
+  }
+
+  private async unfollow(): Promise<void> {
+    const following = this.following;
+    this.following = null;
+    const subscription = await following?.catch(() => null);
+    await subscription?.unsubscribe();
   }
 }

@@ -235,13 +235,15 @@ class GameUpdates<T> implements AsyncIterableIterator<T> {
     private readonly load: (from: number, to: number) => Promise<T>,
     private readonly games: GamesPort,
   ) {
-    // Listen before reading the head, so an event committed in between is not missed.
+    // Listen, and read the head only once the feed follows the store: an event committed in between is not missed.
     const step = (work: () => Promise<void>) => {
       // Serialised so ranges never overlap or reorder when events arrive faster than we load.
       this.busy = this.busy.then(work).catch(() => this.finish());
     };
-    this.stop = feed.listen(gameId, (revision) => step(() => this.advance(revision)));
+    const listening = feed.listen(gameId, (revision) => step(() => this.advance(revision)));
+    this.stop = listening.stop;
     step(async () => {
+      await listening.ready;
       const { revision: head } = await this.games.summary(this.gameId);
       this.sent = after === null ? head : Math.min(after, head);
       await this.advance(head);

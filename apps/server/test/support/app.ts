@@ -57,7 +57,7 @@ export async function testApp(
   });
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
-  const updates = await StoreUpdatesFeed.start(store);
+  const updates = new StoreUpdatesFeed(store);
   const app = await buildApp({
     config,
     games: service,
