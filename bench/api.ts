@@ -2,6 +2,8 @@
 // the raw append ceiling of the same PostgreSQL measured in the same run. Not a test: prints figures.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { promisify } from 'node:util';
 import { GameService } from '@delve/kernel';
 import { toyGame } from '@delve/kernel/testing';
@@ -62,7 +64,7 @@ const config = loadConfig({
   DATABASE_URL: db.url,
 });
 const gamesList = new MemoryGamesList();
-const updates = await StoreUpdatesFeed.start(store);
+const updates = new StoreUpdatesFeed(store);
 const app = await buildApp({ config, games, gamesList, readiness: async () => undefined, modules, updates });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
@@ -70,6 +72,13 @@ const url = `http://127.0.0.1:${typeof address === 'object' && address ? address
 
 const ceiling = await rawAppendCeiling(3);
 const rows: { games: number; rate: number; p50: number; p99: number; errors: number }[] = [];
+// BENCH_PROFILE=<file>: a CPU profile of the server process while the clients run (not the ceiling runs).
+const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 for (const n of GAME_COUNTS) {
   const before = store.groupCommitStats;
   const { stdout } = await run(
@@ -100,6 +109,11 @@ for (const n of GAME_COUNTS) {
     p99: result.p99,
     errors: result.errors,
   });
+}
+if (profiler && process.env.BENCH_PROFILE) {
+  const { profile } = await profiler.post('Profiler.stop');
+  await writeFile(process.env.BENCH_PROFILE, JSON.stringify(profile));
+  profiler.disconnect();
 }
 const ceilingAfter = await rawAppendCeiling(3);
 const rawCeiling = Math.round((ceiling + ceilingAfter) / 2);
