@@ -1,6 +1,6 @@
 // Group commit: appends waiting at the same moment are written by one INSERT statement (one transaction, one WAL flush).
 import type { AppendResult, EventData } from '@delve/kernel';
-import type { Sql } from 'postgres';
+import type { PendingQuery, Sql } from 'postgres';
 import { appendResultOf, type AppendedRow } from './appendedRow';
 
 export interface PendingAppend {
@@ -13,7 +13,7 @@ export interface PendingAppend {
   readonly fail: (error: unknown) => void;
 }
 
-interface Row extends AppendedRow {
+export interface Row extends AppendedRow {
   k: number;
 }
 
@@ -76,45 +76,9 @@ export class GroupCommitter {
     this.stats.statements++;
     this.stats.appends += batch.length;
     if (batch.length === 1) return this.writeAlone(batch[0] as PendingAppend);
-    const k: number[] = [];
-    const streams: string[] = [];
-    const bases: number[] = [];
-    const ids: string[] = [];
-    const types: string[] = [];
-    const data: string[] = [];
-    const metadata: string[] = [];
-    batch.forEach((pending, index) => {
-      for (const e of pending.events) {
-        k.push(index);
-        streams.push(pending.streamId);
-        bases.push(pending.base);
-        ids.push(e.id);
-        types.push(e.type);
-        data.push(JSON.stringify(e.data));
-        metadata.push(JSON.stringify(e.metadata ?? {}));
-      }
-    });
     let rows: Row[];
     try {
-      rows = await this.sql<Row[]>`
-        with input as (
-          select * from unnest(${k}::int[], ${streams}::text[], ${bases}::bigint[], ${ids}::uuid[], ${types}::text[], ${data}::text[], ${metadata}::text[])
-            with ordinality as t(k, stream_id, base, id, type, data, metadata, i)
-        ), accepted as (
-          select distinct h.k from input h
-           where case when h.base < 0 then not exists (select 1 from events e where e.stream_id = h.stream_id)
-                      else exists (select 1 from events e where e.stream_id = h.stream_id and e.revision = h.base)
-                           and not exists (select 1 from events e where e.stream_id = h.stream_id and e.revision = h.base + 1) end
-        ), inserted as (
-          insert into events (stream_id, revision, event_id, type, data, metadata)
-          select x.stream_id, x.base + row_number() over (partition by x.k order by x.i), x.id, x.type, x.data::json, x.metadata::json
-            from input x join accepted a on a.k = x.k
-           order by x.i
-          returning stream_id, revision, transaction_id, global_position
-        )
-        select distinct on (x.k) x.k, i.revision::text as revision, i.transaction_id::text as commit_position, i.global_position::text as prepare_position
-          from inserted i join (select distinct k, stream_id from input) x on x.stream_id = i.stream_id
-         order by x.k, i.revision desc`;
+      rows = await batchInsert(this.sql, batch);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         await Promise.all(batch.map((pending) => this.writeAlone(pending)));
@@ -132,4 +96,48 @@ export class GroupCommitter {
       }),
     );
   }
+}
+
+/**
+ * The one statement that appends a whole batch: each entry lands only if its stream's head is its base, found by an
+ * index probe per entry (a lateral max() the planner cannot turn into a scan of the table, whatever its size).
+ * Returns, per landed entry `k` (its index in the batch), its last event's revision and position.
+ */
+export function batchInsert(sql: Sql, batch: readonly Pick<PendingAppend, 'streamId' | 'base' | 'events'>[]): PendingQuery<Row[]> {
+  const k: number[] = [];
+  const streams: string[] = [];
+  const bases: number[] = [];
+  const ids: string[] = [];
+  const types: string[] = [];
+  const data: string[] = [];
+  const metadata: string[] = [];
+  batch.forEach((pending, index) => {
+    for (const e of pending.events) {
+      k.push(index);
+      streams.push(pending.streamId);
+      bases.push(pending.base);
+      ids.push(e.id);
+      types.push(e.type);
+      data.push(JSON.stringify(e.data));
+      metadata.push(JSON.stringify(e.metadata ?? {}));
+    }
+  });
+  return sql<Row[]>`
+    with input as (
+      select * from unnest(${k}::int[], ${streams}::text[], ${bases}::bigint[], ${ids}::uuid[], ${types}::text[], ${data}::text[], ${metadata}::text[])
+        with ordinality as t(k, stream_id, base, id, type, data, metadata, i)
+    ), accepted as (
+      select h.k from (select distinct k, stream_id, base from input) h
+       cross join lateral (select max(e.revision) as head from events e where e.stream_id = h.stream_id) m
+       where coalesce(m.head, -1) = h.base
+    ), inserted as (
+      insert into events (stream_id, revision, event_id, type, data, metadata)
+      select x.stream_id, x.base + row_number() over (partition by x.k order by x.i), x.id, x.type, x.data::json, x.metadata::json
+        from input x where x.k in (select k from accepted)
+       order by x.i
+      returning stream_id, revision, transaction_id, global_position
+    )
+    select distinct on (x.k) x.k, i.revision::text as revision, i.transaction_id::text as commit_position, i.global_position::text as prepare_position
+      from inserted i join (select distinct k, stream_id from input) x on x.stream_id = i.stream_id
+     order by x.k, i.revision desc`;
 }

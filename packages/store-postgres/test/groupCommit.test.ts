@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { WrongExpectedVersionError } from '@delve/kernel';
+import { batchInsert } from '../src/groupCommit';
 import { PostgresEventStore } from '../src/index';
 import { openTestDatabase } from '../src/testing';
 
@@ -64,4 +65,24 @@ t.test('a writer in another process winning the race sends the batch to the sing
   t.equal(results.slice(0, 10).filter((r) => r.status === 'fulfilled').length, 1, 'exactly one racer wins');
   t.equal(results[10]?.status, 'fulfilled', 'the bystander in the same batch lands');
   t.equal((await ours.readStream('gc-race')).length, 2);
+});
+
+t.test('a batch checks each stream head by index probe, never by scanning the events table', async (t) => {
+  const db = await openTestDatabase();
+  t.teardown(() => db.close());
+  // 200 streams of 100 events, with statistics: the size at which the old hashed-subplan plan scanned the table.
+  await db.sql`
+    insert into events (stream_id, revision, event_id, type, data, metadata)
+    select 'big-' || s, r, gen_random_uuid(), 'E', '{}'::json, '{}'::json from generate_series(1, 200) s, generate_series(0, 99) r`;
+  await db.sql`analyze events`;
+  const batch = Array.from({ length: 200 }, (_, i) => ({ streamId: `big-${i + 1}`, base: i % 2 === 0 ? 99 : -1, events: [event(i)] }));
+  const [row] = await db.sql<{ 'QUERY PLAN': unknown }[]>`explain (format json) ${batchInsert(db.sql, batch)}`;
+  const scans: string[] = [];
+  const visit = (node: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }) => {
+    if (node['Relation Name'] === 'events') scans.push(node['Node Type']);
+    for (const child of node.Plans ?? []) visit(child as typeof node);
+  };
+  visit((row?.['QUERY PLAN'] as { Plan: Parameters<typeof visit>[0] }[])[0]?.Plan as Parameters<typeof visit>[0]);
+  t.ok(scans.length > 0, `the plan reads events (${scans.join(', ')})`);
+  t.notOk(scans.includes('Seq Scan'), 'no sequential scan of events');
 });
