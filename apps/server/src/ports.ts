@@ -52,7 +52,8 @@ export interface AuditCommand {
  * errors (ValidationError, RuleViolation, ForbiddenError, NotFoundError, ConflictError), mapped to HTTP once.
  */
 export interface GamesPort {
-  createGame(input: { module: string; options: unknown; seats: number }): Promise<{ gameId: string; revision: number }>;
+  /** The new game's id and its summary (no read needed: the creating node knows it). */
+  createGame(input: { module: string; options: unknown; seats: number }): Promise<{ gameId: string; summary: GameSummary }>;
   claimSeat(gameId: string, input: { seat?: Seat; name?: string }): Promise<{ seat: Seat; token: string; revision: number }>;
   startGame(gameId: string): Promise<unknown>;
   abandonGame(gameId: string, by?: Seat | null): Promise<unknown>;

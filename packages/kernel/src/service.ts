@@ -101,7 +101,11 @@ export class GameService {
   }
 
   /** Create a game: validates the module, options (defaults applied) and seat count; commits to a secret seed. */
-  async createGame(input: { module: string; options?: unknown; seats: number }): Promise<{ gameId: string; revision: number }> {
+  async createGame(input: {
+    module: string;
+    options?: unknown;
+    seats: number;
+  }): Promise<{ gameId: string; revision: number; summary: GameSummary }> {
     const module = this.deps.modules[input.module];
     if (!module) {
       throw new ValidationError('game/unknown-module', `unknown module "${input.module}"`, [
@@ -139,9 +143,10 @@ export class GameService {
       [this.toEventData(created, { commandId, actor: 'lobby', rulesVersion: module.rulesVersion, command: { kind: 'create' } })],
       { expectedRevision: 'no_stream' },
     );
-    // Cached as the store will return it (JSON round trip), so the first claim needs no read.
-    this.cache.set(gameId, createdRecord(JSON.parse(JSON.stringify(created)) as typeof created, module));
-    return { gameId, revision: nextExpectedRevision };
+    // Cached as the store will return it (JSON round trip), so neither the summary nor the first claim needs a read.
+    const record = createdRecord(JSON.parse(JSON.stringify(created)) as typeof created, module);
+    this.cache.set(gameId, record);
+    return { gameId, revision: nextExpectedRevision, summary: summarize(record, this.deps.modules) };
   }
 
   /** Claim a seat (the first free one when none is named). The token is returned once; only its hash is stored. */

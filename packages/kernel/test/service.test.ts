@@ -205,6 +205,8 @@ t.test('cache: a node that created a game claims its seats without reading the s
     readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads++, inner.readStream(...args)) },
   });
   const games = serviceOn(counting);
+  const created = await games.createGame({ module: 'toy', options: {}, seats: 2 });
+  t.same(created.summary, await serviceOn(inner).summary(created.gameId), 'the summary returned by create is what a cold node reads');
   const { gameId } = await startedGame(games);
   t.equal(reads, 0, 'create, claim and claim decided on the record the creating node cached');
   t.same(await games.view(gameId, { kind: 'audit' }), await serviceOn(inner).view(gameId, { kind: 'audit' }));

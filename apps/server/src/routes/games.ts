@@ -20,8 +20,8 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: CreateGameRequest, response: { 201: GameSummary, ...problems(400, 413, 422, 429) } } },
     async (request, reply) => {
       const { module, options, seats } = request.body;
-      const { gameId } = await app.games.createGame({ module, options: options ?? {}, seats });
-      const summary = summaryBody(await app.games.summary(gameId));
+      const { gameId, summary: created } = await app.games.createGame({ module, options: options ?? {}, seats });
+      const summary = summaryBody(created);
       return reply.code(201).header('location', `/games/${gameId}`).send(summary);
     },
   );
