@@ -71,7 +71,7 @@ const address = app.server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 const ceiling = await rawAppendCeiling(3);
-const rows: { games: number; rate: number; p50: number; p99: number; errors: number }[] = [];
+const rows: { games: number; rate: number; p50: number; p99: number; errors: number; serverCpu: number; clientCpu: number }[] = [];
 // BENCH_PROFILE=<file>: a CPU profile of the server process while the clients run (not the ceiling runs).
 const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
 if (profiler) {
@@ -81,6 +81,7 @@ if (profiler) {
 }
 for (const n of GAME_COUNTS) {
   const before = store.groupCommitStats;
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, url, String(n), String(SECONDS)],
@@ -95,7 +96,9 @@ for (const n of GAME_COUNTS) {
     p99: number;
     errors: number;
     refusals: Record<string, number>;
+    cpuMicros: number;
   };
+  const cpu = process.cpuUsage(cpuBefore);
   const after = store.groupCommitStats;
   if (before && after) {
     const statements = after.statements - before.statements;
@@ -108,6 +111,9 @@ for (const n of GAME_COUNTS) {
     p50: result.p50,
     p99: result.p99,
     errors: result.errors,
+    // CPU time per command served (lobby requests included in the cost, not in the count).
+    serverCpu: (cpu.user + cpu.system) / result.commands,
+    clientCpu: result.cpuMicros / result.commands,
   });
 }
 if (profiler && process.env.BENCH_PROFILE) {
@@ -120,16 +126,17 @@ const rawCeiling = Math.round((ceiling + ceilingAfter) / 2);
 
 console.log('\nDelve API over loopback HTTP (toy module, 2-seat games, durable: synchronous_commit on)');
 console.log(
-  `${'games'.padStart(5)} ${'commands/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'of ceiling'.padStart(10)}`,
+  `${'games'.padStart(5)} ${'commands/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'of ceiling'.padStart(10)} ${'server µs'.padStart(9)} ${'client µs'.padStart(9)}`,
 );
 for (const r of rows) {
   console.log(
-    `${String(r.games).padStart(5)} ${String(r.rate).padStart(11)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${String(r.errors).padStart(6)} ${(r.rate / rawCeiling).toFixed(2).padStart(10)}`,
+    `${String(r.games).padStart(5)} ${String(r.rate).padStart(11)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${String(r.errors).padStart(6)} ${(r.rate / rawCeiling).toFixed(2).padStart(10)} ${r.serverCpu.toFixed(0).padStart(9)} ${r.clientCpu.toFixed(0).padStart(9)}`,
   );
 }
 console.log(
   `\nraw append ceiling (plain single-row INSERT, 8 connections, same database): ${rawCeiling}/s (before ${ceiling}, after ${ceilingAfter})`,
 );
+console.log('server µs / client µs: CPU time per command in the server process (all threads) and in the load client');
 console.log(
   `targets at 50 games: >= 0.60 of the ceiling, p99 < 20 ms; synchronous_commit=${(await sql`show synchronous_commit`)[0]?.synchronous_commit}`,
 );

@@ -81,8 +81,10 @@ async function drive(): Promise<void> {
 }
 
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 await Promise.all(Array.from({ length: Number(gamesArg) }, drive));
 const elapsed = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
 console.log(
@@ -94,6 +96,7 @@ console.log(
     errors,
     refusals: Object.fromEntries(refusals),
     gamesPlayed,
+    cpuMicros: cpu.user + cpu.system,
   }),
 );
 await pool.close();
