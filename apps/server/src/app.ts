@@ -71,8 +71,11 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('readiness', deps.readiness);
   installProblemHandlers(fastify);
 
-  fastify.addHook('onSend', async (request, reply) => {
+  // Set on arrival, so every reply carries it (errors included); a synchronous onRequest hook keeps fastify's
+  // send path free of onSend hooks, which it otherwise runs as a chain on every reply.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await fastify.register(cors, {

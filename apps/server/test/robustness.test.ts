@@ -75,6 +75,16 @@ t.test('CORS follows CORS_ORIGIN, and request ids are honoured or generated', as
   t.equal(given.headers['x-request-id'], 'client-trace-42', 'a sane incoming id is kept');
   const odd = await ctx.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'bad id with spaces' } });
   t.match(String(odd.headers['x-request-id']), /^[0-9a-f-]{36}$/, 'an odd one is replaced');
+  for (const failing of [
+    { method: 'GET', url: '/nowhere' },
+    { method: 'POST', url: '/games', headers: { 'content-type': 'application/json' }, payload: '{"module":' },
+  ] as const) {
+    const reply = await ctx.app.inject({
+      ...failing,
+      headers: { ...('headers' in failing ? failing.headers : {}), 'x-request-id': 'trace-7' },
+    });
+    t.equal(reply.headers['x-request-id'], 'trace-7', `an error reply (${reply.statusCode}) carries the request id too`);
+  }
 
   const closed = await testApp();
   t.teardown(closed.close);
