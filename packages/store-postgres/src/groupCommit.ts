@@ -14,7 +14,7 @@ export interface PendingAppend {
 }
 
 export interface Row extends AppendedRow {
-  k: number;
+  stream_id: string;
 }
 
 /**
@@ -87,11 +87,16 @@ export class GroupCommitter {
       }
       return;
     }
-    const landed = new Map(rows.map((r) => [r.k, r]));
+    // Each append's result is its last event: the highest revision returned for its stream.
+    const landed = new Map<string, Row>();
+    for (const row of rows) {
+      const seen = landed.get(row.stream_id);
+      if (!seen || Number(row.revision) > Number(seen.revision)) landed.set(row.stream_id, row);
+    }
     // Left out of the statement: the stream was not at its base then; try it on its own to be sure.
     await Promise.all(
-      batch.map((pending, index) => {
-        const row = landed.get(index);
+      batch.map((pending) => {
+        const row = landed.get(pending.streamId);
         return row ? pending.settle(appendResultOf(row)) : this.writeAlone(pending);
       }),
     );
@@ -99,45 +104,21 @@ export class GroupCommitter {
 }
 
 /**
- * The one statement that appends a whole batch: each entry lands only if its stream's head is its base, found by an
- * index probe per entry (a lateral max() the planner cannot turn into a scan of the table, whatever its size).
- * Returns, per landed entry `k` (its index in the batch), its last event's revision and position.
+ * The one statement that appends a whole batch (at most one entry per stream): an entry's events land only if its
+ * stream's head is its base. The head is a scalar max() per row, which PostgreSQL can only answer by an index probe
+ * (never a scan of the table, whatever its size), and it sees the table as it was before the statement, so every
+ * event of an entry is checked against the same head. The batch travels as one JSON parameter: cheaper to encode
+ * than seven arrays, and PostgreSQL keeps each event's JSON text verbatim. Returns the rows inserted.
  */
 export function batchInsert(sql: Sql, batch: readonly Pick<PendingAppend, 'streamId' | 'base' | 'events'>[]): PendingQuery<Row[]> {
-  const k: number[] = [];
-  const streams: string[] = [];
-  const bases: number[] = [];
-  const ids: string[] = [];
-  const types: string[] = [];
-  const data: string[] = [];
-  const metadata: string[] = [];
-  batch.forEach((pending, index) => {
-    for (const e of pending.events) {
-      k.push(index);
-      streams.push(pending.streamId);
-      bases.push(pending.base);
-      ids.push(e.id);
-      types.push(e.type);
-      data.push(JSON.stringify(e.data));
-      metadata.push(JSON.stringify(e.metadata ?? {}));
-    }
-  });
+  const rows = batch.flatMap(({ streamId, base, events }, k) =>
+    events.map((e, offset) => ({ k, s: streamId, b: base, r: base + 1 + offset, id: e.id, t: e.type, d: e.data, m: e.metadata ?? {} })),
+  );
   return sql<Row[]>`
-    with input as (
-      select * from unnest(${k}::int[], ${streams}::text[], ${bases}::bigint[], ${ids}::uuid[], ${types}::text[], ${data}::text[], ${metadata}::text[])
-        with ordinality as t(k, stream_id, base, id, type, data, metadata, i)
-    ), accepted as (
-      select h.k from (select distinct k, stream_id, base from input) h
-       cross join lateral (select max(e.revision) as head from events e where e.stream_id = h.stream_id) m
-       where coalesce(m.head, -1) = h.base
-    ), inserted as (
-      insert into events (stream_id, revision, event_id, type, data, metadata)
-      select x.stream_id, x.base + row_number() over (partition by x.k order by x.i), x.id, x.type, x.data::json, x.metadata::json
-        from input x where x.k in (select k from accepted)
-       order by x.i
-      returning stream_id, revision, transaction_id, global_position
-    )
-    select distinct on (x.k) x.k, i.revision::text as revision, i.transaction_id::text as commit_position, i.global_position::text as prepare_position
-      from inserted i join (select distinct k, stream_id from input) x on x.stream_id = i.stream_id
-     order by x.k, i.revision desc`;
+    insert into events (stream_id, revision, event_id, type, data, metadata)
+    select t.s, t.r, t.id, t.t, t.d, t.m
+      from json_to_recordset(${JSON.stringify(rows)}::text::json) as t(k int, s text, b bigint, r bigint, id uuid, t text, d json, m json)
+     where coalesce((select max(e.revision) from events e where e.stream_id = t.s), -1) = t.b
+     order by t.k, t.r
+    returning stream_id, revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
 }
