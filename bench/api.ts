@@ -47,7 +47,7 @@ if (process.env.BENCH_ASYNC_COMMIT === '1')
   await sql.unsafe(`alter database ${new URL(db.url).pathname.slice(1)} set synchronous_commit = off`);
 const store = new PostgresEventStore(sql, {
   groupCommit: process.env.BENCH_GROUP_COMMIT !== '0',
-  maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? 8),
+  ...(process.env.BENCH_IN_FLIGHT && { maxInFlight: Number(process.env.BENCH_IN_FLIGHT) }),
 });
 const modules = { ...(await loadModules()), toy: toyGame };
 const games = new GameService({

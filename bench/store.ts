@@ -14,7 +14,7 @@ const db = await openTestDatabase();
 const { sql } = db;
 const store = new PostgresEventStore(sql, {
   groupCommit: process.env.BENCH_GROUP_COMMIT !== '0',
-  maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? 8),
+  ...(process.env.BENCH_IN_FLIGHT && { maxInFlight: Number(process.env.BENCH_IN_FLIGHT) }),
 });
 const payload = { type: 'PassagePlayed', seat: 1, card: { rank: 7, suit: 'hearts' }, branch: false };
 const metadata = { commandId: randomUUID(), actor: 'seat:1', at: new Date().toISOString(), rulesVersion: '1', eventVersion: 1 };

@@ -61,7 +61,7 @@ export interface PostgresEventStoreOptions {
    * transactions: the figure that matters on a small machine under many concurrent games.
    */
   readonly groupCommit?: boolean;
-  /** Statements in flight before appends queue up and get merged (default 8). */
+  /** Statements in flight before appends queue up and get merged (default 1: classic group commit). */
   readonly maxInFlight?: number;
 }
 

@@ -37,7 +37,7 @@ export class GroupCommitter {
   constructor(
     private readonly sql: Sql,
     private readonly single: (pending: PendingAppend) => Promise<AppendResult | null>,
-    private readonly maxInFlight = 8,
+    private readonly maxInFlight = 1,
     private readonly maxBatch = 200,
   ) {}
 
