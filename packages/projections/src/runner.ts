@@ -81,7 +81,7 @@ export class ProjectionRunner<D> {
     while (this.running) {
       try {
         if (!leader) leader = (await this.options.lock?.tryAcquire()) ?? true;
-        if (leader) await this.catchUp();
+        if (leader) await this.drain();
       } catch (error) {
         this.options.onError?.(error);
       }
@@ -96,6 +96,15 @@ export class ProjectionRunner<D> {
       this.wake = null;
     }
     if (leader) await this.options.lock?.release();
+  }
+
+  /**
+   * Apply what is there now: full pages one after another, stopping after the first partial one. Unlike catchUp(),
+   * this does not chase a stream that keeps growing (a few events per step, eight statements each, forever):
+   * what arrives meanwhile waits for the next poll and is taken in one batch.
+   */
+  private async drain(): Promise<void> {
+    while (this.running && (await this.step()) === this.batchSize);
   }
 
   /** One batch: fold the events after the checkpoint and commit them with the new checkpoint, or nothing. */

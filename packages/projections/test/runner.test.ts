@@ -94,3 +94,22 @@ t.test('a started runner keeps the list live', async (t) => {
   }
   t.match(found, { id: gameId, seats: 3, status: 'open' });
 });
+
+t.test('the background loop takes what is there and waits for the next poll, even while events keep coming', async (t) => {
+  let reads = 0;
+  // A store that always has one more event: a runner that chases the head would read it again at once, forever.
+  const growing = Object.create(store, {
+    readAll: {
+      value: async (...args: Parameters<typeof store.readAll>) => {
+        reads++;
+        await games.createGame({ module: 'toy', seats: 2 });
+        return store.readAll(...args);
+      },
+    },
+  }) as typeof store;
+  const runner = new ProjectionRunner(growing, readModels, gamesList, { pollMs: 60_000, batchSize: 1000 });
+  runner.start();
+  await new Promise((r) => setTimeout(r, 300));
+  await runner.stop();
+  t.equal(reads, 1, 'one read of a partial page, then the poll interval');
+});
