@@ -11,7 +11,7 @@ import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { MemoryGamesList } from '../apps/server/src/gamesList';
+import { gamesListReadModel } from '../apps/server/src/gamesListReadModel';
 import { StoreUpdatesFeed } from '../apps/server/src/graphql/feed';
 import { loadModules } from '../apps/server/src/modules';
 
@@ -63,10 +63,12 @@ const config = loadConfig({
   RATE_LIMIT_MAX: '10000000',
   DATABASE_URL: db.url,
 });
-const gamesList = new MemoryGamesList();
+// The read side as npm start runs it: the games list projection follows the store into PostgreSQL meanwhile.
+const gamesList = gamesListReadModel(store, sql, (error) => console.error('games list projection failed', error));
 const updates = new StoreUpdatesFeed(store);
-const app = await buildApp({ config, games, gamesList, readiness: async () => undefined, modules, updates });
+const app = await buildApp({ config, games, gamesList: gamesList.reader, readiness: async () => undefined, modules, updates });
 await app.listen({ host: '127.0.0.1', port: 0 });
+gamesList.runner.start();
 const address = app.server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -141,5 +143,6 @@ console.log(
   `targets at 50 games: >= 0.60 of the ceiling, p99 < 20 ms; synchronous_commit=${(await sql`show synchronous_commit`)[0]?.synchronous_commit}`,
 );
 await app.close();
+await gamesList.runner.stop();
 await updates.close();
 await db.close();

@@ -17,7 +17,7 @@ interface Reply {
  */
 class Connection {
   private readonly socket = net.connect({ host: base.hostname, port: Number(base.port), noDelay: true });
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null;
 
   constructor() {

@@ -1,7 +1,6 @@
 // Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GameService, type EventStore } from '@delve/kernel';
-import { gamesList as gamesListProjection, PostgresGamesList, ProjectionRunner } from '@delve/projections';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
@@ -33,10 +32,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } = await importOwningSignals(
+  const { migrationsApplied, openDatabase, PostgresEventStore } = await importOwningSignals(
     () => import('@delve/store-postgres'),
   );
   const { openEsdbEventStore } = await importOwningSignals(() => import('@delve/store-esdb'));
+  const { gamesListReadModel } = await importOwningSignals(() => import('./gamesListReadModel'));
   // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
   const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
@@ -49,13 +49,13 @@ async function main(): Promise<void> {
     newId: () => randomUUID(),
     newSecret: () => randomBytes(32).toString('base64url'),
   });
-  const gamesList = new PostgresGamesList(db.sql);
   const updates = new StoreUpdatesFeed(store);
+  const gamesList = gamesListReadModel(store, db.sql, (error) => app.log.error({ err: error }, 'games list projection failed'));
 
   const app = await buildApp({
     config,
     games,
-    gamesList,
+    gamesList: gamesList.reader,
     readiness: async () => {
       if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
       if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
@@ -64,12 +64,7 @@ async function main(): Promise<void> {
     updates,
   });
   for (const warning of warnings) app.log.warn(warning);
-  // The games list read model lives in PostgreSQL; one node at a time (advisory lock) keeps it caught up.
-  const runner = new ProjectionRunner(store, new ReadModelStore(db.sql), gamesListProjection, {
-    lock: new AdvisoryLeaderLock(db.sql, `projection:${gamesListProjection.name}`),
-    onError: (error) => app.log.error({ err: error }, 'games list projection failed'),
-  });
-  runner.start();
+  gamesList.runner.start();
   app.log.info(
     { modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' },
     'starting',
@@ -88,7 +83,7 @@ async function main(): Promise<void> {
     // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
-      ['projections', () => runner.stop()],
+      ['projections', () => gamesList.runner.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
       ['database', () => db.close()],

@@ -1,0 +1,19 @@
+// The games list as `npm start` runs it, shared with bench:api so the bench measures what ships.
+import type { EventStore } from '@delve/kernel';
+import { gamesList, PostgresGamesList, ProjectionRunner } from '@delve/projections';
+import { AdvisoryLeaderLock, ReadModelStore } from '@delve/store-postgres';
+import type { Sql } from 'postgres';
+
+/**
+ * A read model in PostgreSQL, kept caught up by a projection runner that one node at a time leads (advisory lock).
+ * Call `runner.start()` once the app is up and `runner.stop()` on shutdown.
+ */
+export function gamesListReadModel(store: EventStore, sql: Sql, onError: (error: unknown) => void) {
+  return {
+    reader: new PostgresGamesList(sql),
+    runner: new ProjectionRunner(store, new ReadModelStore(sql), gamesList, {
+      lock: new AdvisoryLeaderLock(sql, `projection:${gamesList.name}`),
+      onError,
+    }),
+  };
+}
