@@ -14,6 +14,9 @@ export function gamesListReadModel(store: EventStore, sql: Sql, onError: (error:
     runner: new ProjectionRunner(store, new ReadModelStore(sql), gamesList, {
       lock: new AdvisoryLeaderLock(sql, `projection:${gamesList.name}`),
       onError,
+      // Everything a busy node appends between two polls in one transaction: the list changes once per game per
+      // poll instead of once per page (bench:api at 50 games: ~0.45 -> ~0.55 of the append ceiling).
+      batchSize: 5000,
     }),
   };
 }
