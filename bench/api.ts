@@ -64,11 +64,13 @@ const config = loadConfig({
   DATABASE_URL: db.url,
 });
 // The read side as npm start runs it: the games list projection follows the store into PostgreSQL meanwhile.
+// BENCH_READ_SIDE=0 leaves the runner stopped: a node of several that does not hold the projection's lock.
+const readSide = process.env.BENCH_READ_SIDE !== '0';
 const gamesList = gamesListReadModel(store, sql, (error) => console.error('games list projection failed', error));
 const updates = new StoreUpdatesFeed(store);
 const app = await buildApp({ config, games, gamesList: gamesList.reader, readiness: async () => undefined, modules, updates });
 await app.listen({ host: '127.0.0.1', port: 0 });
-gamesList.runner.start();
+if (readSide) gamesList.runner.start();
 const address = app.server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -126,7 +128,9 @@ if (profiler && process.env.BENCH_PROFILE) {
 const ceilingAfter = await rawAppendCeiling(3);
 const rawCeiling = Math.round((ceiling + ceilingAfter) / 2);
 
-console.log('\nDelve API over loopback HTTP (toy module, 2-seat games, durable: synchronous_commit on)');
+console.log(
+  `\nDelve API over loopback HTTP (toy module, 2-seat games, durable: synchronous_commit on; games list projection ${readSide ? 'running in the server, as npm start does' : 'not running (BENCH_READ_SIDE=0)'})`,
+);
 console.log(
   `${'games'.padStart(5)} ${'commands/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'of ceiling'.padStart(10)} ${'server µs'.padStart(9)} ${'client µs'.padStart(9)}`,
 );
