@@ -32,9 +32,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const { migrationsApplied, openDatabase, PostgresEventStore } = await importOwningSignals(
-    () => import('@delve/store-postgres'),
-  );
+  const { migrationsApplied, openDatabase, PostgresEventStore } = await importOwningSignals(() => import('@delve/store-postgres'));
   const { openEsdbEventStore } = await importOwningSignals(() => import('@delve/store-esdb'));
   const { gamesListReadModel } = await importOwningSignals(() => import('./gamesListReadModel'));
   // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
