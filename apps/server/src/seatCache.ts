@@ -17,7 +17,8 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
   const hashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
   const authenticate = async (gameId: string, token: string): Promise<Seat> => {
     // Keyed by a hash so raw tokens do not sit in memory longer than the request.
-    const key = `${gameId}:${hashOf(token)}`;
+    const hash = hashOf(token);
+    const key = `${gameId}:${hash}`;
     const hit = seats.get(key);
     if (hit !== undefined) {
       seats.delete(key);
@@ -25,13 +26,13 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
       return hit;
     }
     const seat = await games.authenticate(gameId, token);
-    remember(key, token, seat);
+    remember(gameId, hash, seat);
     return seat;
   };
-  const remember = (key: string, token: string, seat: Seat): void => {
-    seats.set(key, seat);
+  const remember = (gameId: string, hash: string, seat: Seat): void => {
+    seats.set(`${gameId}:${hash}`, seat);
     if (seats.size > size) seats.delete(seats.keys().next().value as string);
-    known.add(hashOf(token));
+    known.add(hash);
     if (known.size > size) known.delete(known.values().next().value as string);
   };
   // Hashes of tokens that authenticated recently, whatever the game: the rate limiter gives only these their own bucket.
@@ -42,7 +43,7 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
     // A claim hands out the token, so its first use needs no lookup either.
     claimSeat: async (...args: Parameters<GamesPort['claimSeat']>) => {
       const claimed = await games.claimSeat(...args);
-      remember(`${args[0]}:${hashOf(claimed.token)}`, claimed.token, claimed.seat);
+      remember(args[0], hashOf(claimed.token), claimed.seat);
       return claimed;
     },
     startGame: (...args: Parameters<GamesPort['startGame']>) => games.startGame(...args),

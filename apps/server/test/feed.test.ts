@@ -87,3 +87,17 @@ t.test('a store that fails to start the feed rejects ready, and the next listene
   t.same(await all, [0]);
   await feed.close();
 });
+
+t.test('a listener stopped after close() does not drop a newer listener of the same game', async (t) => {
+  const store = new InMemoryEventStore();
+  const feed = new StoreUpdatesFeed(store);
+  const old = feed.listen('a', () => undefined);
+  await old.ready;
+  await feed.close();
+  const fresh = hear(feed, 'a', 1);
+  await fresh.listening.ready;
+  old.stop();
+  await store.appendToStream('game-a', [event()]);
+  t.same(await fresh.all, [0], 'the newer listener still hears its game');
+  await feed.close();
+});

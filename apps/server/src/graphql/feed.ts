@@ -17,8 +17,8 @@ export interface UpdatesFeed {
  * the node reads nothing back, which matters under load (a read per append batch otherwise).
  */
 export class StoreUpdatesFeed implements UpdatesFeed {
+  /** Listeners per game; a game's entry goes with its last listener, so an empty map means nobody listens. */
   private readonly listeners = new Map<string, Set<(revision: number) => void>>();
-  private listening = 0;
   private following: Promise<Subscription> | null = null;
 
   constructor(private readonly store: EventStore) {}
@@ -27,7 +27,6 @@ export class StoreUpdatesFeed implements UpdatesFeed {
     let set = this.listeners.get(gameId);
     if (!set) this.listeners.set(gameId, (set = new Set()));
     set.add(onRevision);
-    this.listening++;
     this.following ??= this.follow();
     let stopped = false;
     return {
@@ -36,15 +35,15 @@ export class StoreUpdatesFeed implements UpdatesFeed {
         if (stopped) return;
         stopped = true;
         set.delete(onRevision);
-        if (set.size === 0) this.listeners.delete(gameId);
-        if (--this.listening === 0) void this.unfollow();
+        // After close() the set may be gone from the map, and a newer listener's set may stand in its place.
+        if (set.size === 0 && this.listeners.get(gameId) === set) this.listeners.delete(gameId);
+        if (this.listeners.size === 0) void this.unfollow();
       },
     };
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
-    this.listening = 0;
     await this.unfollow();
   }
 
