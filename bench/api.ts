@@ -6,12 +6,13 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { promisify } from 'node:util';
 import { GameService } from '@delve/kernel';
+import { PostgresGamesList } from '@delve/projections';
 import { toyGame } from '@delve/kernel/testing';
 import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { gamesListReadModel } from '../apps/server/src/gamesListReadModel';
+import { startProjectionWorker } from '../apps/server/src/projectionWorker';
 import { StoreUpdatesFeed } from '../apps/server/src/graphql/feed';
 import { loadModules } from '../apps/server/src/modules';
 
@@ -63,19 +64,33 @@ const config = loadConfig({
   RATE_LIMIT_MAX: '10000000',
   DATABASE_URL: db.url,
 });
-// The read side as npm start runs it: the games list projection follows the store into PostgreSQL meanwhile.
-// BENCH_READ_SIDE=0 leaves the runner stopped: a node of several that does not hold the projection's lock.
+// The read side as npm start runs it: the games list projection follows the store into PostgreSQL meanwhile, on
+// its worker thread. BENCH_READ_SIDE=0 runs no projection: a node of several that does not hold its lock.
 const readSide = process.env.BENCH_READ_SIDE !== '0';
-const gamesList = gamesListReadModel(store, sql, (error) => console.error('games list projection failed', error));
 const updates = new StoreUpdatesFeed(store);
-const app = await buildApp({ config, games, gamesList: gamesList.reader, readiness: async () => undefined, modules, updates });
+const app = await buildApp({ config, games, gamesList: new PostgresGamesList(sql), readiness: async () => undefined, modules, updates });
 await app.listen({ host: '127.0.0.1', port: 0 });
-if (readSide) gamesList.runner.start();
+const projections = readSide
+  ? startProjectionWorker({
+      databaseUrl: db.url,
+      eventStoreUrl: null,
+      onError: (error) => console.error('games list projection failed', error),
+    })
+  : null;
 const address = app.server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 const ceiling = await rawAppendCeiling(3);
-const rows: { games: number; rate: number; p50: number; p99: number; errors: number; serverCpu: number; clientCpu: number }[] = [];
+const rows: {
+  games: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  serverCpu: number;
+  clientCpu: number;
+  loopBusy: number;
+}[] = [];
 // BENCH_PROFILE=<file>: a CPU profile of the server process while the clients run (not the ceiling runs).
 const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
 if (profiler) {
@@ -86,6 +101,7 @@ if (profiler) {
 for (const n of GAME_COUNTS) {
   const before = store.groupCommitStats;
   const cpuBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, url, String(n), String(SECONDS)],
@@ -103,6 +119,7 @@ for (const n of GAME_COUNTS) {
     cpuMicros: number;
   };
   const cpu = process.cpuUsage(cpuBefore);
+  const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
   const after = store.groupCommitStats;
   if (before && after) {
     const statements = after.statements - before.statements;
@@ -118,6 +135,7 @@ for (const n of GAME_COUNTS) {
     // CPU time per command served (lobby requests included in the cost, not in the count).
     serverCpu: (cpu.user + cpu.system) / result.commands,
     clientCpu: result.cpuMicros / result.commands,
+    loopBusy,
   });
 }
 if (profiler && process.env.BENCH_PROFILE) {
@@ -129,24 +147,25 @@ const ceilingAfter = await rawAppendCeiling(3);
 const rawCeiling = Math.round((ceiling + ceilingAfter) / 2);
 
 console.log(
-  `\nDelve API over loopback HTTP (toy module, 2-seat games, durable: synchronous_commit on; games list projection ${readSide ? 'running in the server, as npm start does' : 'not running (BENCH_READ_SIDE=0)'})`,
+  `\nDelve API over loopback HTTP (toy module, 2-seat games, durable: synchronous_commit on; games list projection ${readSide ? 'running on its worker thread, as npm start does' : 'not running (BENCH_READ_SIDE=0)'})`,
 );
 console.log(
-  `${'games'.padStart(5)} ${'commands/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'of ceiling'.padStart(10)} ${'server µs'.padStart(9)} ${'client µs'.padStart(9)}`,
+  `${'games'.padStart(5)} ${'commands/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'of ceiling'.padStart(10)} ${'server µs'.padStart(9)} ${'client µs'.padStart(9)} ${'loop busy'.padStart(9)}`,
 );
 for (const r of rows) {
   console.log(
-    `${String(r.games).padStart(5)} ${String(r.rate).padStart(11)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${String(r.errors).padStart(6)} ${(r.rate / rawCeiling).toFixed(2).padStart(10)} ${r.serverCpu.toFixed(0).padStart(9)} ${r.clientCpu.toFixed(0).padStart(9)}`,
+    `${String(r.games).padStart(5)} ${String(r.rate).padStart(11)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${String(r.errors).padStart(6)} ${(r.rate / rawCeiling).toFixed(2).padStart(10)} ${r.serverCpu.toFixed(0).padStart(9)} ${r.clientCpu.toFixed(0).padStart(9)} ${`${(r.loopBusy * 100).toFixed(0)}%`.padStart(9)}`,
   );
 }
 console.log(
   `\nraw append ceiling (plain single-row INSERT, 8 connections, same database): ${rawCeiling}/s (before ${ceiling}, after ${ceilingAfter})`,
 );
 console.log('server µs / client µs: CPU time per command in the server process (all threads) and in the load client');
+console.log("loop busy: the share of time the server's main thread (where requests are handled) was not idle");
 console.log(
   `targets at 50 games: >= 0.60 of the ceiling, p99 < 20 ms; synchronous_commit=${(await sql`show synchronous_commit`)[0]?.synchronous_commit}`,
 );
 await app.close();
-await gamesList.runner.stop();
+await projections?.stop();
 await updates.close();
 await db.close();

@@ -1,10 +1,12 @@
 // Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GameService, type EventStore } from '@delve/kernel';
+import { PostgresGamesList } from '@delve/projections';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
 import { loadModules } from './modules';
+import { startProjectionWorker } from './projectionWorker';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -34,7 +36,6 @@ async function main(): Promise<void> {
 
   const { migrationsApplied, openDatabase, PostgresEventStore } = await importOwningSignals(() => import('@delve/store-postgres'));
   const { openEsdbEventStore } = await importOwningSignals(() => import('@delve/store-esdb'));
-  const { gamesListReadModel } = await importOwningSignals(() => import('./gamesListReadModel'));
   // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
   const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
@@ -48,12 +49,11 @@ async function main(): Promise<void> {
     newSecret: () => randomBytes(32).toString('base64url'),
   });
   const updates = new StoreUpdatesFeed(store);
-  const gamesList = gamesListReadModel(store, db.sql, (error) => app.log.error({ err: error }, 'games list projection failed'));
 
   const app = await buildApp({
     config,
     games,
-    gamesList: gamesList.reader,
+    gamesList: new PostgresGamesList(db.sql),
     readiness: async () => {
       if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
       if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
@@ -62,7 +62,12 @@ async function main(): Promise<void> {
     updates,
   });
   for (const warning of warnings) app.log.warn(warning);
-  gamesList.runner.start();
+  // The games list projection runs on its own thread with its own connections (ADR 0014).
+  const projections = startProjectionWorker({
+    databaseUrl: db.url,
+    eventStoreUrl: config.eventStoreUrl,
+    onError: (error) => app.log.error({ err: error }, 'games list projection failed'),
+  });
   app.log.info(
     { modules: Object.keys(modules), embedded: db.embedded, eventStore: config.eventStoreUrl ? 'esdb' : 'postgres' },
     'starting',
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
     // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
-      ['projections', () => gamesList.runner.stop()],
+      ['projections', () => projections.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
       ['database', () => db.close()],
