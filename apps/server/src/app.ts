@@ -1,5 +1,5 @@
 // The Delve fastify app as a plugin (external plugins first, then routes), plus buildApp for tests and server.ts.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -89,9 +89,8 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
     // against the caller's address, so inventing a fresh Authorization header per request buys no fresh bucket.
     keyGenerator: (request) => {
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-      return token !== undefined && cachedGames.knowsToken(token)
-        ? `t:${createHash('sha256').update(token).digest('base64url')}`
-        : `ip:${request.ip}`;
+      const known = token === undefined ? null : cachedGames.knownTokenHash(token);
+      return known === null ? `ip:${request.ip}` : `t:${known}`;
     },
     errorResponseBuilder: (_request, context) =>
       Object.assign(

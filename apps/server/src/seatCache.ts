@@ -5,7 +5,8 @@ import type { GamesPort } from './ports';
 
 /** The service with cached authentication, and a way to ask whether a token has authenticated recently. */
 export interface SeatCachedGames extends GamesPort {
-  knowsToken(token: string): boolean;
+  /** The token's hash when it authenticated recently (the rate limiter's bucket for it), else null. */
+  knownTokenHash(token: string): string | null;
 }
 
 /**
@@ -38,7 +39,10 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
   // Hashes of tokens that authenticated recently, whatever the game: the rate limiter gives only these their own bucket.
   const known = new Set<string>();
   return {
-    knowsToken: (token: string) => known.has(hashOf(token)),
+    knownTokenHash: (token: string) => {
+      const hash = hashOf(token);
+      return known.has(hash) ? hash : null;
+    },
     createGame: (...args: Parameters<GamesPort['createGame']>) => games.createGame(...args),
     // A claim hands out the token, so its first use needs no lookup either.
     claimSeat: async (...args: Parameters<GamesPort['claimSeat']>) => {

@@ -358,6 +358,9 @@ t.test('limits: body size and rate', async (t) => {
   const big = await call(t, ctx.app, 'POST', '/games', { payload: { module: 'toy', seats: 2, options: { pad: 'x'.repeat(4096) } } });
   t.equal(big.status, 413);
   t.equal(big.body.code, 'http/payload-too-large');
+  // A claimed seat token is its own bucket: it still works once this address has used up its own.
+  const game = await call(t, ctx.app, 'POST', '/games', { payload: { module: 'toy', seats: 2 } });
+  const { token } = (await call(t, ctx.app, 'POST', `/games/${game.body.id}/seats`, { payload: {} })).body;
   let limited: Json;
   for (let i = 0; i < 10 && !limited; i++) {
     const reply = await call(t, ctx.app, 'GET', '/games/00000000-0000-4000-8000-000000000000');
@@ -369,6 +372,8 @@ t.test('limits: body size and rate', async (t) => {
   t.equal((await call(t, ctx.app, 'GET', '/health')).status, 200, 'health is never rate limited');
   const forged = await ctx.app.inject({ method: 'GET', url: '/games', headers: { authorization: `Bearer fresh-${Math.random()}` } });
   t.equal(forged.statusCode, 429, 'a made-up token does not buy a fresh bucket');
+  const seated = await ctx.app.inject({ method: 'GET', url: `/games/${game.body.id}/view`, headers: { authorization: `Bearer ${token}` } });
+  t.equal(seated.statusCode, 200, "a claimed seat's token has a bucket of its own");
 });
 
 t.test('over a real socket', async (t) => {

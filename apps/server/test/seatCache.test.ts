@@ -1,4 +1,5 @@
 // The seat cache answers repeated authentications without the service, and never caches a refusal.
+import { createHash } from 'node:crypto';
 import { ForbiddenError } from '@delve/kernel';
 import t from 'tap';
 import type { GamesPort } from '../src/ports';
@@ -34,11 +35,11 @@ t.test('only tokens that authenticated are known to the rate limiter', async (t)
     },
   } as unknown as GamesPort;
   const cached = withSeatCache(service);
-  t.notOk(cached.knowsToken('s0'), 'unknown before it authenticates');
+  t.equal(cached.knownTokenHash('s0'), null, 'unknown before it authenticates');
   await cached.authenticate('g', 's0');
-  t.ok(cached.knowsToken('s0'));
+  t.equal(cached.knownTokenHash('s0'), createHash('sha256').update('s0').digest('base64url'), 'then known, by its hash');
   await t.rejects(cached.authenticate('g', 'bad'));
-  t.notOk(cached.knowsToken('bad'), 'a refused token is never known');
+  t.equal(cached.knownTokenHash('bad'), null, 'a refused token is never known');
 });
 
 t.test('a claimed token authenticates without asking the service, for its own game only', async (t) => {
@@ -53,7 +54,7 @@ t.test('a claimed token authenticates without asking the service, for its own ga
   const cached = withSeatCache(service);
   t.same(await cached.claimSeat('g', {}), { seat: 1, token: 'fresh', revision: 2 });
   t.equal(await cached.authenticate('g', 'fresh'), 1);
-  t.ok(cached.knowsToken('fresh'), 'known to the rate limiter');
+  t.not(cached.knownTokenHash('fresh'), null, 'known to the rate limiter');
   t.same(calls, [], 'no lookup');
   await t.rejects(cached.authenticate('h', 'fresh'), ForbiddenError, 'another game still asks the service');
 });
