@@ -194,7 +194,8 @@ export class GameService {
       if (problems.length > 0) throw new ValidationError('command/malformed', `not a valid ${module.name} command`, problems);
       return { kind: 'play', seat: options.seat, command: command as Message };
     });
-    // A fresh outcome is redacted from the states the batch went through; a replayed one is read back.
+    // A fresh outcome is redacted from the states the batch went through; a replayed one is read back. Once the game
+    // is over the effective viewer sees everything, in the events and the view alike (as GET view does).
     const effective = this.effectiveViewer(record, viewer);
     const visible = batch
       ? batch.flatMap(({ event, stateBefore }, i) => {
@@ -202,7 +203,7 @@ export class GameService {
           return shown ? [{ revision: written.from + i, type: event.type, data: shown, at: at ?? '' }] : [];
         })
       : await this.visibleRange(record, viewer, written.from, written.to);
-    return { revision: record.revision, events: visible, view: this.module(record).view(record.state, viewer), replayed };
+    return { revision: record.revision, events: visible, view: this.module(record).view(record.state, effective), replayed };
   }
 
   async summary(gameId: string): Promise<GameSummary> {

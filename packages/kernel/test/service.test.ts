@@ -263,6 +263,23 @@ t.test('audit: refused before the end; afterwards re-running the commands with t
   );
 });
 
+t.test('the move that ends the game answers with the revealed view, as GET view does afterwards', async (t) => {
+  const games = serviceOn(new InMemoryEventStore());
+  const { gameId } = await startedGame(games);
+  let last;
+  for (let guard = 0; guard < 100; guard++) {
+    const summary = await games.summary(gameId);
+    if (summary.status !== 'active') break;
+    const seat = summary.awaiting[0] as number;
+    const [first] = await games.legalCommands(gameId, seat);
+    last = { seat, result: await games.execute(gameId, first, { seat }) };
+  }
+  if (!last) throw new Error('no move was played');
+  const view = last.result.view as { hands: (number | null)[][] };
+  t.same(view, await games.view(gameId, { kind: 'seat', seat: last.seat }), 'the same as reading the view afterwards');
+  t.notOk(view.hands.flat().includes(null), "every hand is shown, the other seat's too");
+});
+
 t.test('audit: a tampered stream is caught at the first divergent event', async (t) => {
   const store = new InMemoryEventStore();
   const games = serviceOn(store);
