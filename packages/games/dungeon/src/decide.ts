@@ -3,7 +3,7 @@ import { RuleViolation, type DecideContext, type Random, type Seat } from '@delv
 import type { CommandOf, DungeonCommand } from './commands';
 import type { DungeonEvent } from './events';
 import { counters, darkDiscards, jokersWild, pitchBlack } from './rules/options';
-import type { DungeonState, PlayerState } from './state';
+import type { DungeonState, PassageNode, PlayerState } from './state';
 import { ACE, isJoker, JACK, KING, QUEEN, rankName, rankOf, type Card } from './rules/cards';
 import { beats, type CombatCard } from './rules/combat';
 import { isCheat, lastPassage, openSlots } from './rules/passages';
@@ -206,16 +206,20 @@ function caveIn(c: Ctx, cmd: CommandOf<'CaveIn'>): void {
   if (!last) return fail('no-passage', `seat ${cmd.target} has no passage to collapse`);
   playedAs(s, cmd.card, isJoker(cmd.card) ? last.value : undefined, (r) => r === last.value, `a ${last.value}`);
   c.tx.emit({ type: 'CaveInPlayed', seat: c.seat, card: cmd.card, target: cmd.target, node: last.id });
-  if (!needsJokerChoice(s, cmd.target, last.id))
-    c.tx.emit({
-      type: 'PassageCollapsed',
-      target: cmd.target,
-      node: last.id,
-      lost: last.card,
-      saved: false,
-      by: cmd.card,
-      faceDown: last.faceDown || darkDiscards(s.options),
-    });
+  if (!needsJokerChoice(s, cmd.target, last.id)) collapsePassage(c.tx, s, cmd.target, last, cmd.card);
+}
+
+/** §Cave-in: `target` loses its passage `node` to the card `by`; the card stays hidden if it lay face down or discards are dark. */
+function collapsePassage(tx: Tx, s: DungeonState, target: Seat, node: PassageNode, by: Card): void {
+  tx.emit({
+    type: 'PassageCollapsed',
+    target,
+    node: node.id,
+    lost: node.card,
+    saved: false,
+    by,
+    faceDown: node.faceDown || darkDiscards(s.options),
+  });
 }
 
 /** §Creature: a Jack, Queen or King attacks an opponent's last passage, once that opponent has laid a 10. */
@@ -439,15 +443,7 @@ function loseJoker(c: Ctx): void {
   const col = s.collapse;
   const node = c.me.dungeon.find((n) => n.id === col?.node);
   if (!col || !node) return fail('wrong-step', 'no cave-in is pending');
-  c.tx.emit({
-    type: 'PassageCollapsed',
-    target: c.seat,
-    node: node.id,
-    lost: node.card,
-    saved: false,
-    by: col.card,
-    faceDown: node.faceDown || darkDiscards(s.options),
-  });
+  collapsePassage(c.tx, s, c.seat, node, col.card);
 }
 
 /** §Graverobber: take the card of your choice from the discard pile (seen secretly in the Black variants). */
