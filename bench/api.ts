@@ -1,17 +1,17 @@
 // npm run bench:api — commands/s and latency over loopback HTTP for 1, 10 and 50 concurrent games, against
 // the raw append ceiling of the same PostgreSQL measured in the same run. Not a test: prints figures.
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { promisify } from 'node:util';
-import { GameService } from '@delve/kernel';
 import { PostgresGamesList } from '@delve/projections';
 import { toyGame } from '@delve/kernel/testing';
 import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { liveGameService } from '../apps/server/src/liveGames';
 import { startProjectionWorker } from '../apps/server/src/projectionWorker';
 import { StoreUpdatesFeed } from '../apps/server/src/graphql/feed';
 import { loadModules } from '../apps/server/src/modules';
@@ -51,13 +51,7 @@ const store = new PostgresEventStore(sql, {
   ...(process.env.BENCH_IN_FLIGHT && { maxInFlight: Number(process.env.BENCH_IN_FLIGHT) }),
 });
 const modules = { ...(await loadModules()), toy: toyGame };
-const games = new GameService({
-  store,
-  modules,
-  clock: () => new Date(),
-  newId: randomUUID,
-  newSecret: () => randomBytes(32).toString('base64url'),
-});
+const games = liveGameService(store, modules);
 const config = loadConfig({
   PORT: '0',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',

@@ -1,10 +1,10 @@
 // Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService, type EventStore } from '@delve/kernel';
+import type { EventStore } from '@delve/kernel';
 import { PostgresGamesList } from '@delve/projections';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
+import { liveGameService } from './liveGames';
 import { loadModules } from './modules';
 import { startProjectionWorker } from './projectionWorker';
 
@@ -41,13 +41,7 @@ async function main(): Promise<void> {
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
   const warnings: string[] = [];
   const modules = await loadModules(undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
-  const games = new GameService({
-    store,
-    modules,
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    newSecret: () => randomBytes(32).toString('base64url'),
-  });
+  const games = liveGameService(store, modules);
   const updates = new StoreUpdatesFeed(store);
 
   const app = await buildApp({

@@ -1,8 +1,6 @@
 // A 4-player venture table over a real socket on a real PostgreSQL: the initiative changes hands, the game ends,
 // the audit verifies, and the games list read model follows.
-import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
-import { GameService } from '@delve/kernel';
 import { venture } from '@delve/game-venture';
 import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
@@ -10,19 +8,14 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { MemoryGamesList } from '../src/gamesList';
 import { StoreUpdatesFeed } from '../src/graphql/feed';
+import { liveGameService } from '../src/liveGames';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const db = await openTestDatabase();
 const store = new PostgresEventStore(db.sql);
 const modules = { venture };
-const games = new GameService({
-  store,
-  modules,
-  clock: () => new Date(),
-  newId: randomUUID,
-  newSecret: () => randomBytes(32).toString('base64url'),
-});
+const games = liveGameService(store, modules);
 const gamesList = new MemoryGamesList();
 gamesList.follow(store);
 const updates = new StoreUpdatesFeed(store);

@@ -1,6 +1,5 @@
-// Builds the app for tests on the real GameService over the in-memory event store, with the toy module.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService, type AnyGameModule, type EventStore } from '@delve/kernel';
+// Builds the app for tests on the real GameService and a real PostgreSQL (one database per app), with the toy module.
+import type { AnyGameModule, EventStore, GameService } from '@delve/kernel';
 import { PostgresEventStore } from '@delve/store-postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
@@ -9,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from '../../src/gamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
+import { liveGameService } from '../../src/liveGames';
 import { toy } from './toy';
 
 let server: Promise<TestDatabaseServer> | null = null;
@@ -33,7 +33,7 @@ export interface TestApp {
 }
 
 /**
- * The app on the real GameService and in-memory store. With `secrets`, seeds and tokens come from that deterministic
+ * The app on the real GameService and a fresh PostgreSQL database. With `secrets`, seeds and tokens come from that deterministic
  * sequence (reproducible games in tests; never do this outside tests).
  */
 export async function testApp(
@@ -48,13 +48,7 @@ export async function testApp(
   // A fresh database per app on a real PostgreSQL (one server per test file), unless sharing another app's.
   const db = shared ? null : await (await databaseServer()).create();
   const store = shared ?? new PostgresEventStore((db as NonNullable<typeof db>).sql, { pollIntervalMs: 20 });
-  const service = new GameService({
-    store,
-    modules,
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    newSecret: () => (secrets === undefined ? randomBytes(32).toString('base64url') : `${secrets}-${counter++}`),
-  });
+  const service = liveGameService(store, modules, secrets === undefined ? {} : { newSecret: () => `${secrets}-${counter++}` });
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
