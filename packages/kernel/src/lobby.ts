@@ -102,30 +102,32 @@ export function evolveRecord(
   revision: number,
   idempotencyKey?: string,
 ): GameRecord {
+  // One copy of the record per event: this runs for every event of every command and every replay.
   let next: GameRecord;
-  if (isLobbyEvent(event)) {
+  if (!isLobbyEvent(event)) {
+    next = { ...record, state: module.evolve(record.state, event), revision };
+  } else {
     switch (event.type) {
       case 'GameCreated':
-        next = record; // only ever first; createdRecord handled it
+        next = { ...record, revision }; // only ever first; createdRecord handled it
         break;
       case 'SeatClaimed':
         next = {
           ...record,
           seats: record.seats.map((s, i) => (i === event.seat ? { claimed: true, name: event.name, tokenHash: event.tokenHash } : s)),
+          revision,
         };
         break;
       case 'GameStarted':
-        next = { ...record, status: 'active' };
+        next = { ...record, status: 'active', revision };
         break;
       case 'GameAbandoned':
-        next = { ...record, status: 'abandoned' };
+        next = { ...record, status: 'abandoned', revision };
         break;
       case 'GameFinished':
-        next = { ...record, status: 'finished', winners: event.winners };
+        next = { ...record, status: 'finished', winners: event.winners, revision };
         break;
     }
-  } else {
-    next = { ...record, state: module.evolve(record.state, event) };
   }
   if (idempotencyKey !== undefined) {
     const range = next.idempotency.get(idempotencyKey);
@@ -133,7 +135,7 @@ export function evolveRecord(
     idempotency.set(idempotencyKey, { from: range?.from ?? revision, to: revision });
     next = { ...next, idempotency };
   }
-  return { ...next, revision };
+  return next;
 }
 
 /** What a viewer may see of a kernel event: secrets (seed before the end, token hashes) never leave the server. */

@@ -108,6 +108,35 @@ t.test('pipeline: a full game ends with GameFinished revealing the seed whose ha
   t.equal(events.at(-2)?.metadata.actor, 'automaton');
 });
 
+t.test('metadata: every event of a command names it and its idempotency key; only the first carries the command', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = serviceOn(store);
+  const { gameId } = await startedGame(games);
+  const before = (await store.readStream(gameStream(gameId))).length;
+  // Seat 1 stands first, then seat 0's stand ends the game: Stood, GameScored (automaton), GameFinished in one batch.
+  await games.execute(gameId, { type: 'Stand' }, { seat: 0 });
+  await games.execute(gameId, { type: 'Stand' }, { seat: 1, idempotencyKey: 'last-stand' });
+  const written = (await store.readStream(gameStream(gameId))).slice(before + 2);
+  t.ok(written.length >= 3, 'the last stand wrote several events');
+  const [first, ...rest] = written.map((e) => e.metadata);
+  t.same(first, {
+    commandId: first?.commandId,
+    causationId: first?.commandId,
+    actor: 'seat:1',
+    at: '2026-01-01T00:00:00.000Z',
+    rulesVersion: toyGame.rulesVersion,
+    eventVersion: 1,
+    command: { kind: 'play', seat: 1, command: { type: 'Stand' } },
+    idempotencyKey: 'last-stand',
+  });
+  for (const meta of rest) {
+    t.equal(meta.commandId, first?.commandId);
+    t.equal(meta.causationId, first?.commandId);
+    t.notOk('command' in meta, 'only the first event records the command');
+    t.equal(meta.idempotencyKey, 'last-stand', 'the key marks every event its command wrote');
+  }
+});
+
 t.test('pipeline: rule violations and malformed commands change nothing', async (t) => {
   const store = new InMemoryEventStore();
   const games = serviceOn(store);
