@@ -78,10 +78,15 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
     done();
   });
 
-  await fastify.register(cors, {
-    origin: typeof deps.config.corsOrigin === 'boolean' ? deps.config.corsOrigin : [...deps.config.corsOrigin],
-    exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
-  });
+  // With CORS off (the default) the plugin is not registered at all: its hook would run on every request only to
+  // add nothing, and preflights get the same 404 either way.
+  const { corsOrigin } = deps.config;
+  if (corsOrigin !== false) {
+    await fastify.register(cors, {
+      origin: corsOrigin === true ? true : [...corsOrigin],
+      exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
+    });
+  }
   await fastify.register(rateLimit, {
     max: deps.config.rateLimitMax,
     timeWindow: deps.config.rateLimitWindowMs,

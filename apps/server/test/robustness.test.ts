@@ -90,6 +90,14 @@ t.test('CORS follows CORS_ORIGIN, and request ids are honoured or generated', as
   t.teardown(closed.close);
   const none = await closed.app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://table.example' } });
   t.equal(none.headers['access-control-allow-origin'], undefined, 'CORS is off unless configured');
+  const refused = await closed.app.inject({
+    method: 'OPTIONS',
+    url: '/games',
+    headers: { origin: 'https://table.example', 'access-control-request-method': 'POST' },
+  });
+  t.equal(refused.statusCode, 404, 'with CORS off there is no preflight route');
+  t.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8');
+  t.equal(refused.headers['access-control-allow-origin'], undefined);
 });
 
 t.test('GraphiQL is served in development only', async (t) => {
