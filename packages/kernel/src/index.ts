@@ -4,6 +4,7 @@ export * from './module';
 export * from './random';
 export * from './store';
 export * from './lobby';
+export { Decision } from './decision';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
 export { StateCache } from './cache';
 export * from './service';

@@ -1,18 +1,14 @@
 // A decision in progress: events emitted so far and the state they lead to, plus the shared draw and turn steps.
-import type { Random, Seat } from '@delve/kernel';
+import { Decision, type Random, type Seat } from '@delve/kernel';
 import type { DungeonEvent, EventOf } from '../events';
 import { evolve } from '../evolve';
 import type { DungeonState } from '../state';
 import type { Card } from './cards';
 import { livingSeats, nextLiving } from './table';
 
-export class Tx {
-  readonly events: DungeonEvent[] = [];
-  constructor(public state: DungeonState) {}
-  emit(event: DungeonEvent): this {
-    this.events.push(event);
-    this.state = evolve(this.state, event);
-    return this;
+export class Tx extends Decision<DungeonState, DungeonEvent> {
+  constructor(state: DungeonState) {
+    super(state, evolve);
   }
 }
 

@@ -1,17 +1,13 @@
 // A decision in progress: events emitted so far and the state they lead to, so later rules see earlier effects.
-import { RuleViolation } from '@delve/kernel';
+import { Decision, RuleViolation } from '@delve/kernel';
 import type { VentureEvent } from '../events';
 import { evolve } from '../evolve';
 import type { VentureState } from '../state';
 
 /** Collects the events of one command, folding each into `state` as it is emitted. */
-export class Tx {
-  readonly events: VentureEvent[] = [];
-  constructor(public state: VentureState) {}
-
-  emit(event: VentureEvent): void {
-    this.events.push(event);
-    this.state = evolve(this.state, event);
+export class Tx extends Decision<VentureState, VentureEvent> {
+  constructor(state: VentureState) {
+    super(state, evolve);
   }
 
   /** The next free id for a token, stack item or dungeon instance (evolve bumps it when the event lands). */
