@@ -75,13 +75,13 @@ const refusals = new Map<string, number>();
 let gamesPlayed = 0;
 const deadline = performance.now() + Number(secondsArg) * 1000;
 
-async function newGame(http: Connection): Promise<{ id: string; tokens: string[]; view: ToyView | null }> {
+async function newGame(http: Connection): Promise<{ id: string; tokens: string[] }> {
   const created = await http.request('POST', '/games', { module: 'toy', options: { maxCards: MAX_CARDS }, seats: 2 });
   if (created.status !== 201) throw new Error(`creating a game failed: ${JSON.stringify(created.body)}`);
   const id = (created.body as { id: string }).id;
   const tokens: string[] = [];
   for (let i = 0; i < 2; i++) tokens.push(((await http.request('POST', `/games/${id}/seats`, {})).body as { token: string }).token);
-  return { id, tokens, view: null };
+  return { id, tokens };
 }
 
 /** One game after another until the deadline; the client knows the toy rules, so no legal-commands round trip. */
