@@ -4,7 +4,7 @@ import type { VentureEvent } from '../events';
 import { evolve } from '../evolve';
 import type { VentureState } from '../state';
 
-/** Collects the events of one command, folding each into `state` as it is emitted. */
+/** Venture's decision in progress: the kernel's Decision over Venture's evolve, plus the id counter rules draw from. */
 export class Tx extends Decision<VentureState, VentureEvent> {
   constructor(state: VentureState) {
     super(state, evolve);
