@@ -23,40 +23,52 @@ export function sha256Hex(text: string): string {
 
 /** The random source for the command decided at `revision` of a game with `seed`. */
 export function randomFor(seed: string, revision: number | string): Random {
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  const nextUint32 = (): number => {
-    if (offset + 4 > block.length) {
-      block = createHash('sha256').update(`${seed}:${revision}:${counter++}`).digest();
-      offset = 0;
-    }
-    const value = block.readUInt32BE(offset);
-    offset += 4;
-    return value;
-  };
-  const int = (n: number): number => {
+  return new Sha256Random(`${seed}:${revision}:`);
+}
+
+/**
+ * The generator behind `randomFor`: block k is SHA-256 of `<seed>:<revision>:<k>`, read as big-endian 32-bit words.
+ * A class rather than closures: one is made per decision, and most decisions draw nothing, so making one must cost
+ * next to nothing (the first hash is computed on the first draw).
+ */
+class Sha256Random implements Random {
+  private counter = 0;
+  private block: Buffer | null = null;
+  private offset = 0;
+
+  constructor(private readonly prefix: string) {}
+
+  int(n: number): number {
     if (!Number.isInteger(n) || n <= 0 || n > 2 ** 32) throw new RangeError(`random.int: bad bound ${n}`);
     // Rejection sampling keeps the result exactly uniform.
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
-      const value = nextUint32();
+      const value = this.nextUint32();
       if (value < limit) return value % n;
     }
-  };
-  return {
-    int,
-    shuffle<T>(items: readonly T[]): T[] {
-      const out = items.slice();
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = int(i + 1);
-        [out[i], out[j]] = [out[j] as T, out[i] as T];
-      }
-      return out;
-    },
-    pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new RangeError('random.pick: empty list');
-      return items[int(items.length)] as T;
-    },
-  };
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [out[i], out[j]] = [out[j] as T, out[i] as T];
+    }
+    return out;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('random.pick: empty list');
+    return items[this.int(items.length)] as T;
+  }
+
+  private nextUint32(): number {
+    if (this.block === null || this.offset + 4 > this.block.length) {
+      this.block = createHash('sha256').update(`${this.prefix}${this.counter++}`).digest();
+      this.offset = 0;
+    }
+    const value = this.block.readUInt32BE(this.offset);
+    this.offset += 4;
+    return value;
+  }
 }
