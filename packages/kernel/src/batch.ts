@@ -28,70 +28,90 @@ const AUTOMATON_STEP_LIMIT = 10_000;
  * Randomness for each decision is drawn from (seed, revision the decision is made at).
  */
 export function decideBatch(record: GameRecord, module: AnyGameModule, input: GameInput): { events: BatchEvent[]; record: GameRecord } {
-  const events: BatchEvent[] = [];
-  let current = record;
-  const emitFromModule = (event: Message, actor: string) => {
-    // Lobby event names are the kernel's: a module event with one would be folded as a lobby event.
-    if (LOBBY_EVENT_TYPES.has(event.type)) throw new Error(`${module.name} emitted ${event.type}, a name reserved for the lobby`);
-    // Fold exactly what a store will give back on replay: JSON drops undefined fields, turns NaN into null…
-    // so the live state can never differ from the replayed one.
-    emit(JSON.parse(JSON.stringify(event)) as Message, actor);
-  };
-  const emit = (event: Message | LobbyEvent, actor: string) => {
-    events.push({ event, actor, stateBefore: current.state });
-    current = evolveRecord(current, event, module, current.revision + 1);
-  };
-
+  const batch = new Batch(record, module);
   switch (input.kind) {
     case 'claim': {
-      if (current.status !== 'open') throw new RuleViolation('game/not-open', 'seats can only be claimed before the game starts');
-      const seat = current.seats[input.seat];
+      if (batch.record.status !== 'open') throw new RuleViolation('game/not-open', 'seats can only be claimed before the game starts');
+      const seat = batch.record.seats[input.seat];
       if (!seat) throw new RuleViolation('game/no-such-seat', `seat ${input.seat} does not exist`);
       if (seat.claimed) throw new RuleViolation('game/seat-taken', `seat ${input.seat} is already claimed`);
-      emit({ type: 'SeatClaimed', seat: input.seat, name: input.name, tokenHash: input.tokenHash }, 'lobby');
-      if (current.seats.every((s) => s.claimed)) start();
+      batch.emit({ type: 'SeatClaimed', seat: input.seat, name: input.name, tokenHash: input.tokenHash }, 'lobby');
+      if (batch.record.seats.every((s) => s.claimed)) batch.start();
       break;
     }
     case 'start':
-      if (current.status !== 'open') throw new RuleViolation('game/not-open', 'the game has already started or ended');
-      if (!current.seats.some((s) => s.claimed)) throw new RuleViolation('game/no-players', 'claim at least one seat before starting');
-      start();
+      if (batch.record.status !== 'open') throw new RuleViolation('game/not-open', 'the game has already started or ended');
+      if (!batch.record.seats.some((s) => s.claimed)) throw new RuleViolation('game/no-players', 'claim at least one seat before starting');
+      batch.start();
       break;
     case 'abandon':
-      if (current.status !== 'open' && current.status !== 'active') {
+      if (batch.record.status !== 'open' && batch.record.status !== 'active') {
         throw new RuleViolation('game/over', 'the game has already ended');
       }
-      emit({ type: 'GameAbandoned', by: input.by }, input.by === null ? 'lobby' : `seat:${input.by}`);
+      batch.emit({ type: 'GameAbandoned', by: input.by }, input.by === null ? 'lobby' : `seat:${input.by}`);
       break;
     case 'play': {
+      const { record: current } = batch;
       if (current.status !== 'active') throw new RuleViolation('game/not-active', `the game is ${current.status}, not accepting moves`);
       const actor: Actor = { kind: 'seat', seat: input.seat };
       for (const event of module.decide(input.command, current.state, { actor, random: randomFor(current.seed, current.revision) })) {
-        emitFromModule(event, `seat:${input.seat}`);
+        batch.emitFromModule(event, `seat:${input.seat}`);
       }
-      settle();
+      batch.settle();
       break;
     }
   }
-  return { events, record: current };
+  return { events: batch.events, record: batch.record };
+}
 
-  function start() {
-    emit({ type: 'GameStarted' }, 'lobby');
-    for (const event of module.setup(current.state, randomFor(current.seed, current.revision))) emitFromModule(event, 'setup');
-    settle();
+/**
+ * The events of one input so far and the record they fold into. A class rather than closures inside decideBatch:
+ * it runs for every command, and closures would be made afresh each time.
+ */
+class Batch {
+  readonly events: BatchEvent[] = [];
+
+  constructor(
+    public record: GameRecord,
+    private readonly module: AnyGameModule,
+  ) {}
+
+  emit(event: Message | LobbyEvent, actor: string): void {
+    this.events.push({ event, actor, stateBefore: this.record.state });
+    this.record = evolveRecord(this.record, event, this.module, this.record.revision + 1);
+  }
+
+  emitFromModule(event: Message, actor: string): void {
+    // Lobby event names are the kernel's: a module event with one would be folded as a lobby event.
+    if (LOBBY_EVENT_TYPES.has(event.type)) throw new Error(`${this.module.name} emitted ${event.type}, a name reserved for the lobby`);
+    // Fold exactly what a store will give back on replay: JSON drops undefined fields, turns NaN into null…
+    // so the live state can never differ from the replayed one.
+    this.emit(JSON.parse(JSON.stringify(event)) as Message, actor);
+  }
+
+  /** GameStarted, the module's deal, and whatever the automaton does before the first seat moves. */
+  start(): void {
+    this.emit({ type: 'GameStarted' }, 'lobby');
+    for (const event of this.module.setup(this.record.state, randomFor(this.record.seed, this.record.revision))) {
+      this.emitFromModule(event, 'setup');
+    }
+    this.settle();
   }
 
   /** Let the automaton act until it has nothing to do, then finish the game if the module reports winners. */
-  function settle() {
-    for (let step = 0; module.automaton && current.status === 'active'; step++) {
+  settle(): void {
+    const { module } = this;
+    for (let step = 0; module.automaton && this.record.status === 'active'; step++) {
       if (step >= AUTOMATON_STEP_LIMIT) throw new Error(`${module.name}: automaton did not settle`);
-      const command = module.automaton(current.state);
+      const command = module.automaton(this.record.state);
       if (!command) break;
-      const ctx = { actor: { kind: 'automaton' } as const, random: randomFor(current.seed, current.revision) };
-      for (const event of module.decide(command, current.state, ctx)) emitFromModule(event, 'automaton');
+      const ctx = { actor: { kind: 'automaton' } as const, random: randomFor(this.record.seed, this.record.revision) };
+      for (const event of module.decide(command, this.record.state, ctx)) this.emitFromModule(event, 'automaton');
     }
-    const winners = module.status(current.state).winners;
-    if (current.status === 'active' && winners) emit({ type: 'GameFinished', winners: [...winners], seed: current.seed }, 'lobby');
+    const winners = module.status(this.record.state).winners;
+    if (this.record.status === 'active' && winners) {
+      this.emit({ type: 'GameFinished', winners: [...winners], seed: this.record.seed }, 'lobby');
+    }
   }
 }
 
