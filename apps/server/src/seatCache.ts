@@ -15,7 +15,13 @@ export interface SeatCachedGames extends GamesPort {
  */
 export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames {
   const seats = new Map<string, Seat>();
-  const hashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
+  // The rate limiter and then the route hash the same token within one request: the last hash is kept for the
+  // second ask. Only that one token is held, and only until the next request's token replaces it.
+  let last = { token: '', hash: '' };
+  const hashOf = (token: string): string => {
+    if (token !== last.token) last = { token, hash: createHash('sha256').update(token).digest('base64url') };
+    return last.hash;
+  };
   const authenticate = async (gameId: string, token: string): Promise<Seat> => {
     // Keyed by a hash so raw tokens do not sit in memory longer than the request.
     const hash = hashOf(token);
