@@ -6,7 +6,7 @@
 // from recovering the seed from outcomes they can see.
 import { createHash } from 'node:crypto';
 
-/** A deterministic source of randomness handed to `decide` and `setup`. */
+/** A deterministic source of randomness handed to `decide` and `setup`. Call its methods on it (`random.int(6)`). */
 export interface Random {
   /** A uniform integer in [0, n). */
   int(n: number): number;
