@@ -51,12 +51,9 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       batch.emit({ type: 'GameAbandoned', by: input.by }, input.by === null ? 'lobby' : `seat:${input.by}`);
       break;
     case 'play': {
-      const { record: current } = batch;
-      if (current.status !== 'active') throw new RuleViolation('game/not-active', `the game is ${current.status}, not accepting moves`);
-      const actor: Actor = { kind: 'seat', seat: input.seat };
-      for (const event of module.decide(input.command, current.state, { actor, random: randomFor(current.seed, current.revision) })) {
-        batch.emitFromModule(event, `seat:${input.seat}`);
-      }
+      const { status } = batch.record;
+      if (status !== 'active') throw new RuleViolation('game/not-active', `the game is ${status}, not accepting moves`);
+      batch.decide(input.command, { kind: 'seat', seat: input.seat });
       batch.settle();
       break;
     }
@@ -81,7 +78,14 @@ class Batch {
     this.record = evolveRecord(this.record, event, this.module, this.record.revision + 1);
   }
 
-  emitFromModule(event: Message, actor: string): void {
+  /** The module decides `command` for `actor` against the record as it stands, drawing from (seed, revision now). */
+  decide(command: Message, actor: Actor): void {
+    const { state, seed, revision } = this.record;
+    const label = actor.kind === 'seat' ? `seat:${actor.seat}` : 'automaton';
+    for (const event of this.module.decide(command, state, { actor, random: randomFor(seed, revision) })) this.emitFromModule(event, label);
+  }
+
+  private emitFromModule(event: Message, actor: string): void {
     // Lobby event names are the kernel's: a module event with one would be folded as a lobby event.
     if (LOBBY_EVENT_TYPES.has(event.type)) throw new Error(`${this.module.name} emitted ${event.type}, a name reserved for the lobby`);
     // Fold exactly what a store will give back on replay: JSON drops undefined fields, turns NaN into null…
@@ -105,8 +109,7 @@ class Batch {
       if (step >= AUTOMATON_STEP_LIMIT) throw new Error(`${module.name}: automaton did not settle`);
       const command = module.automaton(this.record.state);
       if (!command) break;
-      const ctx = { actor: { kind: 'automaton' } as const, random: randomFor(this.record.seed, this.record.revision) };
-      for (const event of module.decide(command, this.record.state, ctx)) this.emitFromModule(event, 'automaton');
+      this.decide(command, { kind: 'automaton' });
     }
     const winners = module.status(this.record.state).winners;
     if (this.record.status === 'active' && winners) {
