@@ -5,7 +5,7 @@ import t from 'tap';
 import { PostgresGamesList } from '@delve/projections';
 import { AdvisoryLeaderLock, PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
-import { startProjectionWorker } from '../src/projectionWorker';
+import { startProjectionWorker, type ProjectionWorkerOptions } from '../src/projectionWorker';
 
 const db = await openTestDatabase();
 t.teardown(() => db.close());
@@ -19,9 +19,15 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
   throw new Error(`timed out waiting for ${what}`);
 }
 
-t.test('the worker keeps the games list caught up, and stop() releases the leader lock', async (t) => {
+/** A worker on `databaseUrl` (PostgreSQL as the event store too) whose reported errors are collected. */
+function watchedWorker(databaseUrl: string, options: Partial<ProjectionWorkerOptions> = {}) {
   const errors: unknown[] = [];
-  const worker = startProjectionWorker({ databaseUrl: db.url, eventStoreUrl: null, onError: (e) => errors.push(e) });
+  const worker = startProjectionWorker({ databaseUrl, eventStoreUrl: null, onError: (e) => errors.push(e), ...options });
+  return { worker, errors };
+}
+
+t.test('the worker keeps the games list caught up, and stop() releases the leader lock', async (t) => {
+  const { worker, errors } = watchedWorker(db.url);
   const store = new PostgresEventStore(db.sql);
   const id = randomUUID();
   await store.appendToStream(
@@ -44,26 +50,15 @@ t.test('the worker keeps the games list caught up, and stop() releases the leade
 });
 
 t.test('runner errors (an unreachable database) reach onError, and stop() still ends the thread', async (t) => {
-  const errors: unknown[] = [];
-  const worker = startProjectionWorker({
-    databaseUrl: 'postgres://nobody:wrong@127.0.0.1:1/none',
-    eventStoreUrl: null,
-    onError: (e) => errors.push(e),
-  });
+  const { worker, errors } = watchedWorker('postgres://nobody:wrong@127.0.0.1:1/none');
   await until(async () => (errors.length > 0 ? true : undefined), 'an error');
   t.match(String((errors[0] as Error).message), /ECONNREFUSED/, 'the connection failure itself is reported');
   await worker.stop();
 });
 
 t.test('a thread that dies is reported and started again until stopped', async (t) => {
-  const errors: unknown[] = [];
   // A URL the driver refuses outright: the thread throws while starting, every time.
-  const worker = startProjectionWorker({
-    databaseUrl: 'postgres://u@[::1/db',
-    eventStoreUrl: null,
-    onError: (e) => errors.push(e),
-    restartDelayMs: 10,
-  });
+  const { worker, errors } = watchedWorker('postgres://u@[::1/db', { restartDelayMs: 10 });
   await until(async () => (errors.filter((e) => /starting it again/.test(String(e))).length >= 2 ? true : undefined), 'two restarts');
   t.ok(
     errors.some((e) => /Invalid URL/.test(String(e))),
