@@ -1,10 +1,8 @@
 // npm run bench:api — commands/s and latency over loopback HTTP for 1, 10 and 50 concurrent games, against
 // the raw append ceiling of the same PostgreSQL measured in the same run. Not a test: prints figures.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { promisify } from 'node:util';
 import { PostgresGamesList } from '@delve/projections';
 import { toyGame } from '@delve/kernel/testing';
 import { PostgresEventStore } from '@delve/store-postgres';
@@ -15,10 +13,10 @@ import { liveGameService } from '../apps/server/src/liveGames';
 import { startProjectionWorker } from '../apps/server/src/projectionWorker';
 import { StoreUpdatesFeed } from '../apps/server/src/graphql/feed';
 import { loadModules } from '../apps/server/src/modules';
+import { runLoadClient } from './runLoad';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const GAME_COUNTS = (process.env.BENCH_GAMES ?? '1,10,50').split(',').map(Number);
-const run = promisify(execFile);
 
 const db = await openTestDatabase();
 const { sql } = db;
@@ -96,22 +94,7 @@ for (const n of GAME_COUNTS) {
   const before = store.groupCommitStats;
   const cpuBefore = process.cpuUsage();
   const loopBefore = performance.eventLoopUtilization();
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, url, String(n), String(SECONDS)],
-    {
-      maxBuffer: 1 << 20,
-    },
-  );
-  const result = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
-    commands: number;
-    elapsedMs: number;
-    p50: number;
-    p99: number;
-    errors: number;
-    refusals: Record<string, number>;
-    cpuMicros: number;
-  };
+  const result = await runLoadClient(url, n, SECONDS, 'toy');
   const cpu = process.cpuUsage(cpuBefore);
   const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
   const after = store.groupCommitStats;
@@ -119,7 +102,8 @@ for (const n of GAME_COUNTS) {
     const statements = after.statements - before.statements;
     console.log(`${n} games: ${after.appends - before.appends} appends in ${statements} statements`);
   }
-  if (result.errors > 0) console.error(`${n} games: refused commands by status and code: ${JSON.stringify(result.refusals)}\n${stdout}`);
+  if (result.errors > 0)
+    console.error(`${n} games: refused commands by status and code: ${JSON.stringify(result.refusals)}\n${result.stdout}`);
   rows.push({
     games: n,
     rate: Math.round((result.commands / result.elapsedMs) * 1000),
