@@ -363,12 +363,17 @@ export class GameService {
     return record;
   }
 
+  /**
+   * The record as it was at `revision`. Clients ask for the current revision all the time (REST views name it, and
+   * each subscription update does), so that one comes from the cache; only an earlier one is replayed from the stream.
+   */
   private async loadAt(gameId: string, revision: number): Promise<GameRecord> {
     if (!Number.isInteger(revision) || revision < 0)
       throw new ValidationError('replay/bad-revision', 'revision must be a non-negative integer');
-    const events = await this.readGame(gameId);
-    if (revision >= events.length) throw new NotFoundError('replay/no-such-revision', `the game has revisions 0..${events.length - 1}`);
-    return this.foldAll(events.slice(0, revision + 1));
+    const current = await this.load(gameId);
+    if (revision === current.revision) return current;
+    if (revision > current.revision) throw new NotFoundError('replay/no-such-revision', `the game has revisions 0..${current.revision}`);
+    return this.foldAll((await this.readGame(gameId)).slice(0, revision + 1));
   }
 
   private async readGame(gameId: string): Promise<RecordedEvent[]> {

@@ -203,6 +203,33 @@ t.test('replay: the view at each revision equals a fresh fold up to it; bad revi
   await t.rejects(games.view(gameId, { kind: 'spectator' }, -1), ValidationError);
 });
 
+t.test('replay: the view at the current revision comes from the cached record; only earlier ones replay the stream', async (t) => {
+  const inner = new InMemoryEventStore();
+  let fullReads = 0;
+  const counting: EventStore = Object.create(inner, {
+    readStream: {
+      value: (...args: Parameters<EventStore['readStream']>) => {
+        if (args[1]?.fromRevision === undefined) fullReads++;
+        return inner.readStream(...args);
+      },
+    },
+  });
+  const games = serviceOn(counting);
+  const { gameId } = await startedGame(games);
+  const { revision } = await games.execute(gameId, { type: 'Draw' }, { seat: 0 });
+  const spectator = { kind: 'spectator' } as const;
+  const atHead = await games.view(gameId, spectator, revision);
+  t.equal(fullReads, 0, 'the current revision was served without reading the whole stream');
+  t.same(atHead, await serviceOn(inner).view(gameId, spectator, revision), 'and equals a fresh fold up to it');
+  t.same(
+    await games.view(gameId, spectator, revision - 1),
+    await serviceOn(inner).view(gameId, spectator, revision - 1),
+    'an earlier revision',
+  );
+  t.equal(fullReads, 1, 'was replayed from the stream');
+  await t.rejects(games.view(gameId, spectator, revision + 1), { code: 'replay/no-such-revision' });
+});
+
 t.test('cache: two nodes on one store stay consistent (each catches up before deciding)', async (t) => {
   const store = new InMemoryEventStore();
   const a = serviceOn(store);
