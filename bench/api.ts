@@ -92,10 +92,8 @@ if (profiler) {
 }
 for (const n of GAME_COUNTS) {
   const before = store.groupCommitStats;
-  const cpuBefore = process.cpuUsage();
   const loopBefore = performance.eventLoopUtilization();
   const result = await runLoadClient(url, n, SECONDS, 'toy');
-  const cpu = process.cpuUsage(cpuBefore);
   const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
   const after = store.groupCommitStats;
   if (before && after) {
@@ -106,12 +104,12 @@ for (const n of GAME_COUNTS) {
     console.error(`${n} games: refused commands by status and code: ${JSON.stringify(result.refusals)}\n${result.stdout}`);
   rows.push({
     games: n,
-    rate: Math.round((result.commands / result.elapsedMs) * 1000),
+    rate: result.rate,
     p50: result.p50,
     p99: result.p99,
     errors: result.errors,
     // CPU time per command served (lobby requests included in the cost, not in the count).
-    serverCpu: (cpu.user + cpu.system) / result.commands,
+    serverCpu: result.serverMicrosPerCommand,
     clientCpu: result.cpuMicros / result.commands,
     loopBusy,
   });

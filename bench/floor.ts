@@ -96,15 +96,11 @@ for (let round = 0; round < ROUNDS; round++) {
     ['fastify', fastifyServer],
   ] as const) {
     const { server, close } = await start();
-    const cpuBefore = process.cpuUsage();
     const result = await runLoadClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, CLIENTS, SECONDS, 'floor');
-    const cpu = process.cpuUsage(cpuBefore);
     await close();
     if (result.errors > 0) console.error(`${name}: refused commands: ${JSON.stringify(result.refusals)}`);
-    const rate = Math.round((result.commands / result.elapsedMs) * 1000);
-    const serverCpu = (cpu.user + cpu.system) / result.commands;
     console.log(
-      `${name.padStart(10)} ${String(rate).padStart(11)} ${result.p50.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(7)} ${serverCpu.toFixed(0).padStart(9)}`,
+      `${name.padStart(10)} ${String(result.rate).padStart(11)} ${result.p50.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(7)} ${result.serverMicrosPerCommand.toFixed(0).padStart(9)}`,
     );
   }
 }

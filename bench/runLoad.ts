@@ -1,4 +1,4 @@
-// Runs bench/apiClient.ts as a separate process against a server and returns what it measured.
+// Runs bench/apiClient.ts as a separate process against a server in this process, and returns what it measured.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -13,6 +13,14 @@ export interface LoadResult {
   readonly cpuMicros: number;
 }
 
+/** Derived here, the same way for every bench. */
+export interface Measured {
+  /** Commands served per second. */
+  readonly rate: number;
+  /** CPU time of this process (all its threads) per command while the client ran: the server's, as the benches run it. */
+  readonly serverMicrosPerCommand: number;
+}
+
 const run = promisify(execFile);
 
 /** `clients` concurrent keep-alive connections for `seconds`, each sending commands of `workload` one after another. */
@@ -21,11 +29,19 @@ export async function runLoadClient(
   clients: number,
   seconds: number,
   workload: 'toy' | 'floor',
-): Promise<LoadResult & { stdout: string }> {
+): Promise<LoadResult & Measured & { stdout: string }> {
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, url, String(clients), String(seconds), workload],
     { maxBuffer: 1 << 20 },
   );
-  return { ...(JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult), stdout };
+  const cpu = process.cpuUsage(cpuBefore);
+  const result = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
+  return {
+    ...result,
+    rate: Math.round((result.commands / result.elapsedMs) * 1000),
+    serverMicrosPerCommand: (cpu.user + cpu.system) / result.commands,
+    stdout,
+  };
 }
