@@ -23,6 +23,15 @@ async function startedGame(games: GameService, seats = 2) {
   return { gameId, tokens };
 }
 
+/** The store with every readStream call's options recorded (undefined options: the whole stream was asked for). */
+function recordingReads(inner: EventStore) {
+  const reads: Parameters<EventStore['readStream']>[1][] = [];
+  const store: EventStore = Object.create(inner, {
+    readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads.push(args[1]), inner.readStream(...args)) },
+  });
+  return { store, reads };
+}
+
 /** Play until the game ends: each awaited seat draws while it can, then stands. */
 async function playOut(games: GameService, gameId: string) {
   for (let guard = 0; guard < 100; guard++) {
@@ -205,28 +214,21 @@ t.test('replay: the view at each revision equals a fresh fold up to it; bad revi
 
 t.test('replay: the view at the current revision comes from the cached record; only earlier ones replay the stream', async (t) => {
   const inner = new InMemoryEventStore();
-  let fullReads = 0;
-  const counting: EventStore = Object.create(inner, {
-    readStream: {
-      value: (...args: Parameters<EventStore['readStream']>) => {
-        if (args[1]?.fromRevision === undefined) fullReads++;
-        return inner.readStream(...args);
-      },
-    },
-  });
-  const games = serviceOn(counting);
+  const { store, reads } = recordingReads(inner);
+  const fullReads = () => reads.filter((options) => options?.fromRevision === undefined).length;
+  const games = serviceOn(store);
   const { gameId } = await startedGame(games);
   const { revision } = await games.execute(gameId, { type: 'Draw' }, { seat: 0 });
   const spectator = { kind: 'spectator' } as const;
   const atHead = await games.view(gameId, spectator, revision);
-  t.equal(fullReads, 0, 'the current revision was served without reading the whole stream');
+  t.equal(fullReads(), 0, 'the current revision was served without reading the whole stream');
   t.same(atHead, await serviceOn(inner).view(gameId, spectator, revision), 'and equals a fresh fold up to it');
   t.same(
     await games.view(gameId, spectator, revision - 1),
     await serviceOn(inner).view(gameId, spectator, revision - 1),
     'an earlier revision',
   );
-  t.equal(fullReads, 1, 'was replayed from the stream');
+  t.equal(fullReads(), 1, 'was replayed from the stream');
   await t.rejects(games.view(gameId, spectator, revision + 1), { code: 'replay/no-such-revision' });
 });
 
@@ -256,15 +258,12 @@ t.test('cache: a node whose cache missed another node’s move still accepts the
 
 t.test('cache: a node that created a game claims its seats without reading the stream, and agrees with a cold node', async (t) => {
   const inner = new InMemoryEventStore();
-  let reads = 0;
-  const counting: EventStore = Object.create(inner, {
-    readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads++, inner.readStream(...args)) },
-  });
-  const games = serviceOn(counting);
+  const { store, reads } = recordingReads(inner);
+  const games = serviceOn(store);
   const created = await games.createGame({ module: 'toy', options: {}, seats: 2 });
   t.same(created.summary, await serviceOn(inner).summary(created.gameId), 'the summary returned by create is what a cold node reads');
   const { gameId } = await startedGame(games);
-  t.equal(reads, 0, 'create, claim and claim decided on the record the creating node cached');
+  t.equal(reads.length, 0, 'create, claim and claim decided on the record the creating node cached');
   t.same(await games.view(gameId, { kind: 'audit' }), await serviceOn(inner).view(gameId, { kind: 'audit' }));
   t.same(await games.summary(gameId), await serviceOn(inner).summary(gameId));
 });
