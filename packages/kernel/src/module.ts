@@ -27,10 +27,36 @@ export interface DecideContext {
 export interface GameStatus {
   /** Free-form phase name owned by the module (e.g. "play", "defend", "finished"). */
   readonly phase: string;
-  /** Seats whose command the game is waiting for (several while an interrupt window is open). */
+  /**
+   * Seats whose command the game is waiting for: who must act before the game can go on (several while a response
+   * window is open). Other seats may still have legal commands (see `legalCommands`).
+   */
   readonly awaiting: readonly Seat[];
   /** Set once the game is over: the winning seats (empty when nobody wins, e.g. everyone died). */
   readonly winners?: readonly Seat[];
+}
+
+/** What discovery (`GET /modules`) tells a client about a module before it plays. */
+export interface ModuleInfo {
+  /** The game's name as players know it. */
+  readonly title: string;
+  /** A few sentences on how the game goes, in our own words. */
+  readonly summary: string;
+  /** The seat counts the module accepts with some options (`checkSeats` has the last word for given options). */
+  readonly seats: { readonly min: number; readonly max: number };
+  /** Where the module's notation (cards, rooms, coordinates) is explained: a path inside the repository. */
+  readonly notation: string;
+}
+
+/**
+ * A legal command with free parameters (an amount, a declared value): `{ type, ...fixed, ...values }` is accepted
+ * for every value of each parameter that its schema allows. Listed instead of one arbitrary sample value, so the
+ * legal list is exactly what `decide` accepts.
+ */
+export interface CommandTemplate {
+  readonly type: string;
+  readonly fixed: Readonly<Record<string, unknown>>;
+  readonly params: Readonly<Record<string, TSchema>>;
 }
 
 /**
@@ -40,6 +66,7 @@ export interface GameStatus {
 export interface GameModule<C extends Message, E extends Message, S, V, O = unknown> {
   readonly name: string;
   readonly rulesVersion: string;
+  readonly info: ModuleInfo;
   /** JSON Schema (TypeBox) of the options accepted at game creation. */
   readonly optionsSchema: TSchema;
   /** JSON Schema of every command (a union discriminated by `type`); the API validates input against it. */
@@ -65,8 +92,13 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   view(state: S, viewer: Viewer): V;
   /** What `viewer` may see of `event`, or null when it must not see it at all. `state` is the state before the event. */
   redact(event: E, viewer: Viewer, state: S): E | null;
-  /** Every command `seat` may send now, each accepted by `decide` as is. */
+  /**
+   * Every command `seat` may send now, each accepted by `decide` as is. Not only awaited seats: `awaiting` says who
+   * must act, this says who may (an off-turn Ace, a concession).
+   */
   legalCommands(state: S, seat: Seat): C[];
+  /** Legal commands with free parameters, as templates (see CommandTemplate); omitted when a module has none. */
+  commandTemplates?(state: S, seat: Seat): CommandTemplate[];
   /** A server-driven actor: the next command it takes, or null when it has nothing to do. */
   automaton?(state: S): C | null;
   status(state: S): GameStatus;

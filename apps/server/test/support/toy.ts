@@ -38,6 +38,12 @@ const sees = (viewer: Viewer, seat: Seat): boolean => viewer.kind === 'audit' ||
 export const toy: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, { seats?: number }> = {
   name: 'toy',
   rulesVersion: '1',
+  info: {
+    title: 'Push your luck (test toy)',
+    summary: 'Each seat in turn draws 1..6 into a secret total or stops; over 15 busts; the highest total at most 15 wins.',
+    seats: { min: 2, max: 4 },
+    notation: 'apps/server/test/support/toy.ts',
+  },
   optionsSchema: Type.Object({}, { additionalProperties: false }),
   commandSchema: Type.Union([
     Type.Object({ type: Type.Literal('Draw') }, { additionalProperties: false }),

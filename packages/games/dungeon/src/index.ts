@@ -21,6 +21,15 @@ export function status(state: DungeonState): GameStatus {
 export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput> = {
   name: 'dungeon',
   rulesVersion: '1',
+  info: {
+    title: "Daniel Bullen's Dungeon",
+    summary:
+      'Each player digs a dungeon from a cell with passage cards ten down to two, caves in the passages of others, ' +
+      'and fights the creatures they send; Aces draw at any time. The first to reach passage two escapes and wins, ' +
+      'or the last one alive does.',
+    seats: { min: 2, max: 12 },
+    notation: 'packages/games/dungeon/README.md',
+  },
   optionsSchema,
   commandSchema,
   eventSchema,

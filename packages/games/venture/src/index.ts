@@ -36,6 +36,15 @@ function setup(state: VentureState, random: Random): VentureEvent[] {
 export const venture: GameModule<VentureCommand, VentureEvent, VentureState, VentureView, VentureOptions> = {
   name: 'venture',
   rulesVersion: '1',
+  info: {
+    title: 'Magic: The Gathering dungeons (venture and the initiative)',
+    summary:
+      'A rules-enforcing companion for a Magic table: players venture into dungeons, move their markers room by ' +
+      'room, resolve room abilities from the stack, complete dungeons, and take or steal the initiative. Life and ' +
+      'tokens the rooms create are tracked; everything else stays on the physical table.',
+    seats: { min: 2, max: 16 },
+    notation: 'docs/rulings/venture.md',
+  },
   optionsSchema: VentureOptionsSchema,
   commandSchema: VentureCommandSchema,
   eventSchema: VentureEventSchema,

@@ -4,3 +4,5 @@ export { deepFreeze } from './freeze';
 export { InMemoryEventStore } from './memoryStore';
 export { eventStoreContract } from './storeContract';
 export { toyGame, type ToyCommand, type ToyEvent, type ToyState, type ToyView } from './toyGame';
+export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
+export { playout, randomLegal, moduleContract, everyViewer, type PlayoutOptions, type PlayoutResult, type PlayoutStep } from './playout';

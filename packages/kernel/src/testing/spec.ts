@@ -2,7 +2,7 @@
 import type { Test } from 'tap';
 import { RuleViolation } from '../errors';
 import type { Actor, GameModule, Message, Seat } from '../module';
-import { randomFor } from '../random';
+import { randomFor, type Random } from '../random';
 import { deepFreeze } from './freeze';
 
 export interface SpecSetup<O> {
@@ -14,8 +14,10 @@ export interface WhenOptions {
   /** The acting seat (default 0); ignored when `actor` is given. */
   readonly seat?: Seat;
   readonly actor?: Actor;
-  /** Seed of the deterministic random source (default "spec"). */
+  /** Seed of the deterministic random source (default "spec"); ignored when `random` is given. */
   readonly seed?: string;
+  /** The random source itself, e.g. `scriptedRandom({ roll: 5 })` to state what the die shows. */
+  readonly random?: Random;
 }
 
 /**
@@ -24,6 +26,7 @@ export interface WhenOptions {
  *   const spec = specFor(dungeon, { options: {...}, seats: 2 });
  *   spec.given([...events]).when({ type: 'PlayPassage', ... }, { seat: 1 }).then(t, [...events]);
  *   spec.given([...]).when(cmd).thenViolates(t, 'dungeon/not-your-turn');
+ *   spec.given([...]).when(cmd, { random: scriptedRandom({ roll: 5 }) }).then(t, [...]);
  *
  * The state handed to `decide` is deep-frozen, so a decider that mutates it fails the test.
  */
@@ -41,7 +44,7 @@ export function specFor<C extends Message, E extends Message, S, V, O>(module: G
           const run = (): E[] =>
             module.decide(command, deepFreeze(state), {
               actor,
-              random: randomFor(when.seed ?? 'spec', events.length),
+              random: when.random ?? randomFor(when.seed ?? 'spec', events.length),
             });
           return {
             /** The events the command produces (throws what decide throws). */

@@ -53,6 +53,12 @@ const mustBeTurn = (state: ToyState, seat: Seat | null) => {
 export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOptions> = {
   name: 'toy',
   rulesVersion: '1',
+  info: {
+    title: 'High card (toy)',
+    summary: 'On your turn draw a card (up to maxCards) or stand; when everyone stands, the dealer scores the highest total.',
+    seats: { min: 1, max: 4 },
+    notation: 'packages/kernel/src/testing/toyGame.ts',
+  },
   optionsSchema: options,
   commandSchema: command,
   eventSchema: event,
