@@ -1,7 +1,7 @@
 // `npm run check:purity`: fails (exit 1) listing every impure import or call in rules code. Optional arg: root folder.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkSource, isPureSource, type Violation } from './purity';
+import { checkSource, sourceKind, type Violation } from './purity';
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -14,13 +14,14 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 const root = path.resolve(process.argv[2] ?? '.');
 const violations: Violation[] = [];
-let checked = 0;
+const checked = { pure: 0, runtime: 0 };
 for await (const file of walk(path.join(root, 'packages'))) {
   const relative = path.relative(root, file);
-  if (!isPureSource(relative)) continue;
-  checked++;
+  const kind = sourceKind(relative);
+  if (kind === null) continue;
+  checked[kind]++;
   violations.push(...checkSource(relative, await readFile(file, 'utf8')));
 }
 for (const v of violations) console.error(`${v.file}:${v.line}: ${v.message}`);
-console.log(`purity: ${checked} rules files checked, ${violations.length} violation(s)`);
+console.log(`purity: ${checked.pure} pure and ${checked.runtime} runtime files checked, ${violations.length} violation(s)`);
 process.exitCode = violations.length > 0 ? 1 : 0;

@@ -1,5 +1,11 @@
 // The purity rule: rules code (packages/kernel, packages/games/*) imports no I/O and reads no clock or ambient randomness.
+// Two kinds of kernel code: pure (deciders, folds, redaction: packages/kernel/src and the games) and runtime
+// (packages/kernel/src/runtime: the handlers that call the event store through its injected port and cache folds).
+// Runtime code may await the port but, like pure code, gets its clock, ids and secrets injected; pure code may not
+// import runtime code at all.
 import ts from 'typescript';
+
+export type SourceKind = 'pure' | 'runtime';
 
 export interface Violation {
   readonly file: string;
@@ -7,21 +13,30 @@ export interface Violation {
   readonly message: string;
 }
 
-/** Is this file under the rule? Tests and the kernel's test support (never imported by production code) are not. */
-export function isPureSource(file: string): boolean {
+/** Which rule a file is under, or null. Tests and the kernel's test support (never imported by production code) are not. */
+export function sourceKind(file: string): SourceKind | null {
   const f = file.replaceAll('\\', '/');
-  if (!/\/src\//.test(f) || !/\.(ts|mts|cts|tsx)$/.test(f)) return false;
-  if (/(^|\/)packages\/kernel\/src\/testing\//.test(f)) return false;
-  return /(^|\/)packages\/kernel\/src\//.test(f) || /(^|\/)packages\/games\/[^/]+\/src\//.test(f);
+  if (!/\/src\//.test(f) || !/\.(ts|mts|cts|tsx)$/.test(f)) return null;
+  if (/(^|\/)packages\/kernel\/src\/testing\//.test(f)) return null;
+  if (/(^|\/)packages\/kernel\/src\/runtime\//.test(f)) return 'runtime';
+  return /(^|\/)packages\/kernel\/src\//.test(f) || /(^|\/)packages\/games\/[^/]+\/src\//.test(f) ? 'pure' : null;
+}
+
+/** Is this file under either rule? */
+export function isPureSource(file: string): boolean {
+  return sourceKind(file) !== null;
 }
 
 /** Modules pure code may import. Everything else (fastify, postgres, @eventstore/*, node:fs, node:net, …) is refused. */
 function importAllowed(file: string, specifier: string): boolean {
+  const f = file.replaceAll('\\', '/');
+  // Pure code never reaches into the runtime; only the package's index re-exports it.
+  if (sourceKind(f) === 'pure' && /(^|\/)runtime\//.test(specifier) && !/packages\/kernel\/src\/index\.ts$/.test(f)) return false;
   if (specifier.startsWith('.')) return true;
   if (specifier === '@delve/kernel' || /^@delve\/game-[a-z-]+$/.test(specifier)) return true;
   if (specifier === '@sinclair/typebox' || specifier.startsWith('@sinclair/typebox/')) return true;
   // SHA-256 for the seed commitment and the deterministic generator: only the kernel's random source.
-  if (specifier === 'node:crypto') return /packages\/kernel\/src\/random\.ts$/.test(file.replaceAll('\\', '/'));
+  if (specifier === 'node:crypto') return /packages\/kernel\/src\/random\.ts$/.test(f);
   return false;
 }
 
@@ -58,7 +73,9 @@ export function checkSource(file: string, text: string): Violation[] {
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
       const specifier = node.moduleSpecifier.text;
-      if (!importAllowed(file, specifier)) report(node, `imports "${specifier}"`);
+      if (!importAllowed(file, specifier)) {
+        report(node, /(^|\/)runtime\//.test(specifier) ? `pure code imports runtime code "${specifier}"` : `imports "${specifier}"`);
+      }
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       report(node, 'dynamic import()');
     } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date') {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { checkSource, isPureSource } from '../purity';
+import { checkSource, isPureSource, sourceKind } from '../purity';
 
 const game = 'packages/games/dungeon/src/rules/x.ts';
 
@@ -38,11 +38,22 @@ t.test('pure code passes: relative imports, the kernel, TypeBox, property names 
 });
 
 t.test('which files are under the rule', async (t) => {
-  t.ok(isPureSource('packages/kernel/src/service.ts'));
+  t.equal(sourceKind('packages/kernel/src/lobby.ts'), 'pure');
+  t.equal(sourceKind('packages/kernel/src/runtime/handler.ts'), 'runtime', 'the handlers that talk to the store port');
   t.ok(isPureSource('packages/games/venture/src/rules/initiative.ts'));
   t.notOk(isPureSource('packages/games/venture/test/x.test.ts'), 'tests');
   t.notOk(isPureSource('packages/store-postgres/src/eventStore.ts'), 'adapters');
   t.notOk(isPureSource('packages/kernel/src/testing/storeContract.ts'), 'kernel test support');
+});
+
+t.test('pure code may not import runtime code; runtime code is held to the same clock and randomness rules', async (t) => {
+  t.match(checkSource('packages/kernel/src/lobby.ts', `import { GameStreams } from './runtime/gameStreams';`), [
+    { message: /pure code imports runtime code/ },
+  ]);
+  t.same(checkSource('packages/kernel/src/index.ts', `export * from './runtime/handler';`), [], 'the package index re-exports it');
+  t.same(checkSource('packages/kernel/src/runtime/x.ts', `import { decideBatch } from '../batch';`), [], 'runtime uses pure code');
+  t.match(checkSource('packages/kernel/src/runtime/x.ts', `const now = Date.now();`), [{ message: /Date\.now/ }]);
+  t.match(checkSource('packages/kernel/src/runtime/x.ts', `import postgres from 'postgres';`), [{ message: /imports "postgres"/ }]);
 });
 
 t.test('npm run check:purity exits non-zero on a tree whose game imports postgres', async (t) => {

@@ -1,12 +1,23 @@
 // The pure core of the pipeline: one lobby or game input → the events it causes. Live play and the audit share it.
 import { RuleViolation } from './errors';
-import { LOBBY_EVENT_TYPES, evolveRecord, type GameRecord, type LobbyEvent } from './lobby';
-import type { Actor, AnyGameModule, Message, Seat } from './module';
+import { LOBBY_EVENT_TYPES, evolveRecord, rosterOf, seatingOf, type GameRecord, type LobbyEvent } from './lobby';
+import type { Actor, AnyGameModule, Message, Seat, SeatedCharacter } from './module';
 import { randomFor } from './random';
 
 /** An input to a game stream after creation, as recorded in the first event's metadata (`command`). */
 export type GameInput =
-  | { kind: 'claim'; seat: Seat; name: string | null; tokenHash: string }
+  | {
+      kind: 'claim';
+      seat: Seat;
+      name: string | null;
+      tokenHash: string;
+      /** The claiming player account, when the claim was made with a player key. */
+      player?: string | null;
+      /** The character seated, with the profile the deal will see (snapshot of its stream at `revision`). */
+      character?: SeatedCharacter | null;
+    }
+  /** A player who holds a seat takes one more token for it (another device; earlier tokens keep working). */
+  | { kind: 'token'; seat: Seat; player: string; tokenHash: string }
   | { kind: 'start' }
   | { kind: 'abandon'; by: Seat | null }
   | { kind: 'play'; seat: Seat; command: Message };
@@ -35,8 +46,23 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       const seat = batch.record.seats[input.seat];
       if (!seat) throw new RuleViolation('game/no-such-seat', `seat ${input.seat} does not exist`);
       if (seat.claimed) throw new RuleViolation('game/seat-taken', `seat ${input.seat} is already claimed`);
-      batch.emit({ type: 'SeatClaimed', seat: input.seat, name: input.name, tokenHash: input.tokenHash }, 'lobby');
+      const character = input.character ?? null;
+      if (character && batch.record.seats.some((s) => s.character?.id === character.id)) {
+        throw new RuleViolation('game/character-seated', 'this character already holds a seat in this game');
+      }
+      const claimed: LobbyEvent = { type: 'SeatClaimed', seat: input.seat, name: input.name, tokenHash: input.tokenHash };
+      // Only claims made by players carry these, so anonymous claims are stored exactly as before.
+      if (input.player) Object.assign(claimed, { player: input.player, character });
+      batch.emit(claimed, 'lobby');
       if (batch.record.seats.every((s) => s.claimed)) batch.start();
+      break;
+    }
+    case 'token': {
+      const seat = batch.record.seats[input.seat];
+      if (!seat || seat.player !== input.player)
+        throw new RuleViolation('game/not-your-seat', `seat ${input.seat} is not held by this player`);
+      if (batch.record.status !== 'open' && batch.record.status !== 'active') throw new RuleViolation('game/over', 'the game has ended');
+      batch.emit({ type: 'SeatTokenIssued', seat: input.seat, tokenHash: input.tokenHash }, 'lobby');
       break;
     }
     case 'start':
@@ -48,7 +74,7 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       if (batch.record.status !== 'open' && batch.record.status !== 'active') {
         throw new RuleViolation('game/over', 'the game has already ended');
       }
-      batch.emit({ type: 'GameAbandoned', by: input.by }, input.by === null ? 'lobby' : `seat:${input.by}`);
+      batch.emit({ type: 'GameAbandoned', by: input.by, roster: rosterOf(batch.record) }, input.by === null ? 'lobby' : `seat:${input.by}`);
       break;
     case 'play': {
       const { status } = batch.record;
@@ -96,7 +122,8 @@ class Batch {
   /** GameStarted, the module's deal, and whatever the automaton does before the first seat moves. */
   start(): void {
     this.emit({ type: 'GameStarted' }, 'lobby');
-    for (const event of this.module.setup(this.record.state, randomFor(this.record.seed, this.record.revision))) {
+    const random = randomFor(this.record.seed, this.record.revision);
+    for (const event of this.module.setup(this.record.state, random, seatingOf(this.record))) {
       this.emitFromModule(event, 'setup');
     }
     this.settle();
@@ -113,7 +140,7 @@ class Batch {
     }
     const winners = module.status(this.record.state).winners;
     if (this.record.status === 'active' && winners) {
-      this.emit({ type: 'GameFinished', winners: [...winners], seed: this.record.seed }, 'lobby');
+      this.emit({ type: 'GameFinished', winners: [...winners], seed: this.record.seed, roster: rosterOf(this.record) }, 'lobby');
     }
   }
 }

@@ -1,11 +1,24 @@
 // @delve/kernel: the game-module contract, lobby lifecycle, command pipeline, event-store port and RNG.
+// Pure parts (contract, folds, deciders, redaction) at the top; runtime/ holds what talks to the store through its port.
 export * from './errors';
 export * from './module';
 export * from './random';
 export * from './store';
 export * from './lobby';
+export * from './schemas';
 export { Decision } from './decision';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
-export { StateCache } from './cache';
-export * from './service';
 export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
+export { StateCache } from './runtime/cache';
+export * from './runtime/handler';
+export { GameStreams, gameStream, LOBBY_EVENT_VERSION, type GameDecision } from './runtime/gameStreams';
+export { GameService, type GameServiceDeps } from './runtime/gameService';
+export type { ClaimRequest } from './runtime/gameLobby';
+export * from './players';
+export * from './characters';
+export * from './campaigns';
+export { PlayerService, type PlayerServiceDeps, type PlayerSummary, type PlayerKeyInfo } from './runtime/players';
+export { CharacterService, type CharacterServiceDeps } from './runtime/characters';
+export { CampaignService, type CampaignServiceDeps, type CampaignDocument } from './runtime/campaigns';
+export { OutcomeRecorder, OUTCOME_RECORDER, type CheckpointStore, type OutcomeRecorderDeps } from './runtime/outcomes';
+export { eventTime } from './runtime/events';

@@ -1,5 +1,13 @@
 // The lobby lifecycle every game shares, and the fold of a game stream into a GameRecord.
-import type { AnyGameModule, Message, Seat, Viewer } from './module';
+import type { AnyGameModule, Message, SeatedCharacter, Seat, Seating, Viewer } from './module';
+import type { GameLifecycle, GameSummary } from './schemas';
+
+/** Who sat where, as a game's last event records it: what the process manager and read models credit. */
+export interface RosterEntry {
+  readonly seat: Seat;
+  readonly player: string | null;
+  readonly character: string | null;
+}
 
 /** Kernel events on every game stream; module events follow GameStarted. Module event types must not reuse these names. */
 export type LobbyEvent =
@@ -14,27 +22,54 @@ export type LobbyEvent =
       seedHash: string;
       /** Secret until the game ends: stripped by redaction for every viewer. */
       seed: string;
+      /** The campaign the game was scheduled for (absent on games created outside one). */
+      campaign?: string;
     }
-  | { type: 'SeatClaimed'; seat: Seat; name: string | null; /** Never served. */ tokenHash: string }
+  | {
+      type: 'SeatClaimed';
+      seat: Seat;
+      name: string | null;
+      /** Never served. */
+      tokenHash: string;
+      /** The player account that claimed it (absent: anonymous). */
+      player?: string | null;
+      /** The character seated, with its profile as the deal will see it (absent: none). */
+      character?: SeatedCharacter | null;
+    }
+  /** One more token for a seat a player holds (another device); earlier tokens keep working. */
+  | { type: 'SeatTokenIssued'; seat: Seat; /** Never served. */ tokenHash: string }
   | { type: 'GameStarted' }
-  | { type: 'GameAbandoned'; by: Seat | null }
-  | { type: 'GameFinished'; winners: Seat[]; /** The seed, revealed so anyone can re-run the game. */ seed: string };
+  | { type: 'GameAbandoned'; by: Seat | null; roster?: RosterEntry[] }
+  | {
+      type: 'GameFinished';
+      winners: Seat[];
+      /** The seed, revealed so anyone can re-run the game. */
+      seed: string;
+      /** Who sat where (absent on games finished before rosters were recorded). */
+      roster?: RosterEntry[];
+    };
 
 export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'GameCreated',
   'SeatClaimed',
+  'SeatTokenIssued',
   'GameStarted',
   'GameAbandoned',
   'GameFinished',
 ]);
 
-export type GameLifecycle = 'open' | 'active' | 'finished' | 'abandoned';
+export type { GameLifecycle };
 
 export interface SeatRecord {
   readonly claimed: boolean;
   readonly name: string | null;
-  readonly tokenHash: string | null;
+  /** Hashes of the tokens that act for the seat: the claim's, and any a player took since. */
+  readonly tokenHashes: readonly string[];
+  readonly player: string | null;
+  readonly character: SeatedCharacter | null;
 }
+
+const EMPTY_SEAT: SeatRecord = { claimed: false, name: null, tokenHashes: [], player: null, character: null };
 
 /** Everything the server knows about one game, folded from its stream. Never leaves the server as is. */
 export interface GameRecord<S = unknown> {
@@ -45,14 +80,13 @@ export interface GameRecord<S = unknown> {
   readonly seatCount: number;
   readonly seedHash: string;
   readonly seed: string;
+  readonly campaign: string | null;
   readonly seats: readonly SeatRecord[];
   readonly status: GameLifecycle;
   readonly state: S;
   readonly winners: readonly Seat[] | null;
   /** Revision of the last event folded in (0-based). */
   readonly revision: number;
-  /** Idempotency key → the revisions its command wrote. */
-  readonly idempotency: ReadonlyMap<string, { readonly from: number; readonly to: number }>;
 }
 
 /** The metadata recorded with every game event. */
@@ -85,57 +119,55 @@ export function createdRecord(event: Extract<LobbyEvent, { type: 'GameCreated' }
     seatCount: event.seats,
     seedHash: event.seedHash,
     seed: event.seed,
-    seats: Array.from({ length: event.seats }, () => ({ claimed: false, name: null, tokenHash: null })),
+    campaign: event.campaign ?? null,
+    seats: Array.from({ length: event.seats }, () => EMPTY_SEAT),
     status: 'open',
     state: module.initialState(event.options, event.seats),
     winners: null,
     revision: 0,
-    idempotency: new Map(),
   };
 }
 
+/** Each seat's character as the deal sees it. */
+export function seatingOf(record: GameRecord): Seating {
+  return record.seats.map((s) => s.character);
+}
+
+/** Who sat where: recorded in the game's last event. */
+export function rosterOf(record: GameRecord): RosterEntry[] {
+  return record.seats.map((s, seat) => ({ seat, player: s.player, character: s.character?.id ?? null }));
+}
+
 /** Fold one event (kernel or module) into the record. Total: never throws on a stored event. */
-export function evolveRecord(
-  record: GameRecord,
-  event: Message,
-  module: AnyGameModule,
-  revision: number,
-  idempotencyKey?: string,
-): GameRecord {
+export function evolveRecord(record: GameRecord, event: Message, module: AnyGameModule, revision: number): GameRecord {
   // One copy of the record per event: this runs for every event of every command and every replay.
-  let next: GameRecord;
-  if (!isLobbyEvent(event)) {
-    next = { ...record, state: module.evolve(record.state, event), revision };
-  } else {
-    switch (event.type) {
-      case 'GameCreated':
-        next = { ...record, revision }; // only ever first; createdRecord handled it
-        break;
-      case 'SeatClaimed':
-        next = {
-          ...record,
-          seats: record.seats.map((s, i) => (i === event.seat ? { claimed: true, name: event.name, tokenHash: event.tokenHash } : s)),
-          revision,
-        };
-        break;
-      case 'GameStarted':
-        next = { ...record, status: 'active', revision };
-        break;
-      case 'GameAbandoned':
-        next = { ...record, status: 'abandoned', revision };
-        break;
-      case 'GameFinished':
-        next = { ...record, status: 'finished', winners: event.winners, revision };
-        break;
+  if (!isLobbyEvent(event)) return { ...record, state: module.evolve(record.state, event), revision };
+  switch (event.type) {
+    case 'GameCreated':
+      return { ...record, revision }; // only ever first; createdRecord handled it
+    case 'SeatClaimed': {
+      const claimed: SeatRecord = {
+        claimed: true,
+        name: event.name,
+        tokenHashes: [event.tokenHash],
+        player: event.player ?? null,
+        character: event.character ?? null,
+      };
+      return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? claimed : s)), revision };
     }
+    case 'SeatTokenIssued':
+      return {
+        ...record,
+        seats: record.seats.map((s, i) => (i === event.seat ? { ...s, tokenHashes: [...s.tokenHashes, event.tokenHash] } : s)),
+        revision,
+      };
+    case 'GameStarted':
+      return { ...record, status: 'active', revision };
+    case 'GameAbandoned':
+      return { ...record, status: 'abandoned', revision };
+    case 'GameFinished':
+      return { ...record, status: 'finished', winners: event.winners, revision };
   }
-  if (idempotencyKey !== undefined) {
-    const range = next.idempotency.get(idempotencyKey);
-    const idempotency = new Map(next.idempotency);
-    idempotency.set(idempotencyKey, { from: range?.from ?? revision, to: revision });
-    next = { ...next, idempotency };
-  }
-  return next;
 }
 
 /** What a viewer may see of a kernel event: secrets (seed before the end, token hashes) never leave the server. */
@@ -145,11 +177,47 @@ export function redactLobbyEvent(event: LobbyEvent, _viewer: Viewer): LobbyEvent
       const { seed: _seed, ...visible } = event;
       return visible as LobbyEvent;
     }
-    case 'SeatClaimed': {
+    case 'SeatClaimed':
+    case 'SeatTokenIssued': {
       const { tokenHash: _hash, ...visible } = event;
       return visible as LobbyEvent;
     }
     default:
       return event;
   }
+}
+
+/** Once a game is over, everyone sees everything (the seed is revealed too). */
+export function effectiveViewer(record: GameRecord, viewer: Viewer): Viewer {
+  return record.status === 'finished' || record.status === 'abandoned' ? { kind: 'audit' } : viewer;
+}
+
+/** What `viewer` may see of one event of the game: module events through the module's redact, kernel secrets stripped. */
+export function redactGameEvent(module: AnyGameModule, event: Message, viewer: Viewer, stateBefore: unknown): Message | null {
+  if (isLobbyEvent(event)) return redactLobbyEvent(event, viewer);
+  return module.redact(event, viewer, stateBefore) as Message | null;
+}
+
+/** The public summary of a game record (`status` from the module while the game is active). */
+export function summarize(record: GameRecord, module: AnyGameModule | undefined): GameSummary {
+  const status = record.status === 'active' && module ? module.status(record.state) : null;
+  return {
+    id: record.id,
+    module: record.module,
+    rulesVersion: record.rulesVersion,
+    status: record.status,
+    phase: status?.phase ?? (record.status === 'open' ? 'lobby' : record.status),
+    seats: record.seats.map((s, seat) => ({
+      seat,
+      claimed: s.claimed,
+      name: s.name,
+      player: s.player,
+      character: s.character?.id ?? null,
+    })),
+    awaiting: status ? [...status.awaiting] : [],
+    winners: record.winners ? [...record.winners] : null,
+    revision: record.revision,
+    seedHash: record.seedHash,
+    campaign: record.campaign,
+  };
 }

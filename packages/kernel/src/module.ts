@@ -36,6 +36,61 @@ export interface GameStatus {
   readonly winners?: readonly Seat[];
 }
 
+/** A character seated at a game: its id, the revision of its stream and its profile as recorded when the seat was claimed. */
+export interface SeatedCharacter {
+  readonly id: string;
+  readonly revision: number;
+  /** What the module's progression says the deal should see (for the raid: the deck, hand size, hero health). */
+  readonly profile: unknown;
+}
+
+/** Each seat at the deal: the character playing it, or null for a seat claimed without one. */
+export type Seating = readonly (SeatedCharacter | null)[];
+
+/** A finished game as one seated character's stream records it. */
+export interface GameResult<R = unknown> {
+  readonly gameId: string;
+  readonly seat: Seat;
+  /** True when the seat is among the winners. */
+  readonly won: boolean;
+  /** When the game ended (the GameFinished event's time). */
+  readonly at: string;
+  /** What the module's progression says the seat earned (`Progression.outcome`). */
+  readonly outcome: R;
+}
+
+/**
+ * What a character of a module is: state that outlives a game (a raider's XP and deck). Pure, like the module.
+ * PC/PE/PS: the owner's commands, the character's module events and state; P: the profile the deal sees;
+ * R: what one seat earns from one finished game; CO: the creation options.
+ */
+export interface Progression<S, PC extends Message, PE extends Message, PS, P = unknown, R = unknown, CO = unknown> {
+  /** JSON Schema of the options a player gives when creating a character (a class, a hero). */
+  readonly createSchema: TSchema;
+  /** JSON Schema of the commands the character's owner may send (a union discriminated by `type`). */
+  readonly commandSchema: TSchema;
+  /** JSON Schema of the character's module events. */
+  readonly eventSchema: TSchema;
+  /** JSON Schema of the character sheet `sheet` returns (GraphQL builds a type per module from it). */
+  readonly sheetSchema: TSchema;
+  /** The state before the first module event. */
+  initialState(): PS;
+  /** The character's first module events; throws RuleViolation for options the rules refuse. */
+  create(options: CO): PE[];
+  /** The owner's command: the events it causes, or RuleViolation. */
+  decide(command: PC, state: PS): PE[];
+  /** Apply one event. Total, pure, never throws. */
+  evolve(state: PS, event: PE): PS;
+  /** What `seat` earned in the finished game whose final state is `state`; null when the seat earns nothing. */
+  outcome(state: S, seat: Seat): R | null;
+  /** The events recording one finished game on the character (experience, achievements, levels…). */
+  record(result: GameResult<R>, state: PS): PE[];
+  /** What the deal sees of the character when it takes a seat; recorded in the game stream at the claim. */
+  profile(state: PS): P;
+  /** Everything a character sheet shows, from the character's state. */
+  sheet(state: PS): unknown;
+}
+
 /** What discovery (`GET /modules`) tells a client about a module before it plays. */
 export interface ModuleInfo {
   /** The game's name as players know it. */
@@ -82,8 +137,11 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   checkSeats(options: O, seats: number): void;
   /** The state before the first module event. */
   initialState(options: O, seats: number): S;
-  /** The deal: events that set the game up once every seat is claimed. */
-  setup(state: S, random: Random): E[];
+  /**
+   * The deal: events that set the game up once the game starts. `seating` holds each seat's character (profile as
+   * recorded at the claim) or null. The kernel always passes it; modules without a progression may leave it out.
+   */
+  setup(state: S, random: Random, seating?: Seating): E[];
   /** Enforce the rules; return the events the command causes, or throw RuleViolation. */
   decide(command: C, state: S, ctx: DecideContext): E[];
   /** Apply one event. Total: never throws, never mutates `state`, never draws. */
@@ -106,6 +164,9 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   readonly eventVersion?: number;
   /** Bring an event written under an older `eventVersion` up to date. Applied on read; stored events are never rewritten. */
   upcast?(event: Message, writtenAt: number): E;
+  /** Characters of this module: what they are, what a game earns them and what the deal sees of them. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly progression?: Progression<S, any, any, any, any, any, any>;
 }
 
 /** A module with its type parameters erased, as registries and the API hold them. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { ConflictError, ForbiddenError, NotFoundError, RuleViolation, ValidationError, WrongExpectedVersionError } from '../src/errors';
-import { GameService, gameStream } from '../src/service';
+import { GameService, gameStream } from '../src/index';
 import type { EventStore } from '../src/store';
 import { InMemoryEventStore, toyGame } from '../src/testing/index';
 

@@ -35,7 +35,7 @@ t.test('specFor takes a scripted random source', async (t) => {
   const spec = specFor(toyGame, { options: { maxCards: 2 }, seats: 2 });
   // The toy deals by shuffling 1..20: the script states the order instead of hunting for a seed.
   const order = Array.from({ length: 20 }, (_, i) => 20 - i);
-  t.same(toyGame.setup(spec.given([]).state, scriptedRandom({ order })), [{ type: 'DeckShuffled', order }]);
+  t.same(toyGame.setup(spec.given([]).state, scriptedRandom({ order }), []), [{ type: 'DeckShuffled', order }]);
 });
 
 t.test('playout runs claims, the deal, commands, the automaton and GameFinished as the server does', async (t) => {

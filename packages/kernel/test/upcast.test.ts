@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
 import type { AnyGameModule, Message } from '../src/module';
-import { GameService, gameStream } from '../src/service';
+import { GameService, gameStream } from '../src/index';
 import { InMemoryEventStore, toyGame } from '../src/testing/index';
 
 /** Version 2 of the toy game renames CardDrawn.card to CardDrawn.value; old streams must still fold. */

@@ -3,6 +3,16 @@ export { specFor, type SpecSetup, type WhenOptions } from './spec';
 export { deepFreeze } from './freeze';
 export { InMemoryEventStore } from './memoryStore';
 export { eventStoreContract } from './storeContract';
-export { toyGame, type ToyCommand, type ToyEvent, type ToyState, type ToyView } from './toyGame';
+export {
+  toyGame,
+  type ToyCommand,
+  type ToyEvent,
+  type ToyState,
+  type ToyView,
+  type ToySheet,
+  type ToyProfile,
+  type ToyCharacterCommand,
+} from './toyGame';
 export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
 export { playout, randomLegal, moduleContract, everyViewer, type PlayoutOptions, type PlayoutResult, type PlayoutStep } from './playout';
+export { MemoryCheckpoints } from './checkpoints';

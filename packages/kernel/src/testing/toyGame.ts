@@ -1,7 +1,7 @@
 // A tiny card game for testing the kernel and the API: hidden draws, a shuffled deck and an automaton scorer.
 import { Type, type Static } from '@sinclair/typebox';
 import { RuleViolation } from '../errors';
-import type { GameModule, Seat, Viewer } from '../module';
+import type { GameModule, GameResult, Seat, Viewer } from '../module';
 
 const options = Type.Object({ maxCards: Type.Integer({ minimum: 1, maximum: 10, default: 3 }) }, { additionalProperties: false });
 const command = Type.Union([
@@ -15,6 +15,8 @@ const event = Type.Union([
   Type.Object({ type: Type.Literal('Stood'), seat: Type.Integer() }),
   Type.Object({ type: Type.Literal('TurnPassed'), to: Type.Integer() }),
   Type.Object({ type: Type.Literal('GameScored'), winners: Type.Array(Type.Integer()) }),
+  /** Only when characters are seated: each seat's character level as the deal saw it (null: no character). */
+  Type.Object({ type: Type.Literal('VeteransSeated'), levels: Type.Array(Type.Union([Type.Integer(), Type.Null()])) }),
 ]);
 
 export type ToyOptions = Static<typeof options>;
@@ -27,6 +29,7 @@ export interface ToyState {
   readonly stood: readonly boolean[];
   readonly turn: Seat;
   readonly winners: readonly Seat[] | null;
+  readonly levels?: readonly (number | null)[];
 }
 export interface ToyView {
   readonly hands: readonly (readonly (number | null)[])[];
@@ -48,6 +51,95 @@ const total = (hand: readonly number[]) => hand.reduce((a, b) => a + b, 0);
 const mustBeTurn = (state: ToyState, seat: Seat | null) => {
   if (seat !== state.turn || state.stood[seat]) throw new RuleViolation('toy/not-your-turn', `it is seat ${state.turn}'s turn`);
 };
+
+// --- A small progression, so the platform's characters can be tested end to end with the toy -------------------
+
+const characterCommand = Type.Union([
+  Type.Object({ type: Type.Literal('ChangeMotto'), motto: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('SpendPoint'), perk: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false }),
+]);
+const characterEvent = Type.Union([
+  Type.Object({ type: Type.Literal('ToyCharacterBegun'), motto: Type.String() }),
+  Type.Object({ type: Type.Literal('ToyGameScored'), gameId: Type.String(), xp: Type.Integer(), total: Type.Integer() }),
+  Type.Object({ type: Type.Literal('ToyLevelReached'), level: Type.Integer() }),
+  Type.Object({ type: Type.Literal('MottoChanged'), motto: Type.String() }),
+  Type.Object({ type: Type.Literal('PointSpent'), perk: Type.String() }),
+]);
+const sheet = Type.Object({
+  motto: Type.String(),
+  xp: Type.Integer(),
+  level: Type.Integer(),
+  xpToNextLevel: Type.Integer(),
+  points: Type.Integer(),
+  perks: Type.Array(Type.String()),
+  games: Type.Array(Type.Object({ gameId: Type.String(), xp: Type.Integer(), total: Type.Integer() })),
+});
+
+export type ToyCharacterCommand = Static<typeof characterCommand>;
+export type ToyCharacterEvent = Static<typeof characterEvent>;
+export type ToySheet = Static<typeof sheet>;
+/** What the toy's deal sees of a seated character. */
+export interface ToyProfile {
+  readonly level: number;
+  readonly perks: readonly string[];
+}
+/** What one seat earns from one toy game. */
+export interface ToyOutcome {
+  readonly total: number;
+}
+const XP_PER_LEVEL = 5;
+
+/** Toy characters: 3 XP for a win and 1 for a loss, a level every 5 XP, a point to spend on a perk per level. */
+function toyProgression() {
+  return {
+    createSchema: Type.Object({ motto: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+    commandSchema: characterCommand,
+    eventSchema: characterEvent,
+    sheetSchema: sheet,
+    initialState: (): ToySheet => ({ motto: '', xp: 0, level: 1, xpToNextLevel: XP_PER_LEVEL, points: 0, perks: [], games: [] }),
+    create: (options: { motto?: string }): ToyCharacterEvent[] => [{ type: 'ToyCharacterBegun', motto: options.motto ?? 'onwards' }],
+    decide(command: ToyCharacterCommand, state: ToySheet): ToyCharacterEvent[] {
+      switch (command.type) {
+        case 'ChangeMotto':
+          return [{ type: 'MottoChanged', motto: command.motto }];
+        case 'SpendPoint':
+          if (state.points < 1) throw new RuleViolation('toy/no-points', 'no level-up point to spend');
+          if (state.perks.includes(command.perk)) throw new RuleViolation('toy/perk-taken', 'that perk is already taken');
+          return [{ type: 'PointSpent', perk: command.perk }];
+      }
+    },
+    evolve(state: ToySheet, e: ToyCharacterEvent): ToySheet {
+      switch (e.type) {
+        case 'ToyCharacterBegun':
+        case 'MottoChanged':
+          return { ...state, motto: e.motto };
+        case 'ToyGameScored': {
+          const xp = state.xp + e.xp;
+          return {
+            ...state,
+            xp,
+            xpToNextLevel: XP_PER_LEVEL - (xp % XP_PER_LEVEL),
+            games: [...state.games, { gameId: e.gameId, xp: e.xp, total: e.total }],
+          };
+        }
+        case 'ToyLevelReached':
+          return { ...state, level: e.level, points: state.points + 1 };
+        case 'PointSpent':
+          return { ...state, points: state.points - 1, perks: [...state.perks, e.perk] };
+      }
+    },
+    outcome: (state: ToyState, seat: Seat): ToyOutcome => ({ total: total(state.hands[seat] ?? []) }),
+    record(result: GameResult<ToyOutcome>, state: ToySheet): ToyCharacterEvent[] {
+      const xp = result.won ? 3 : 1;
+      const level = Math.floor((state.xp + xp) / XP_PER_LEVEL) + 1;
+      const levels: ToyCharacterEvent[] = [];
+      for (let l = state.level + 1; l <= level; l++) levels.push({ type: 'ToyLevelReached', level: l });
+      return [{ type: 'ToyGameScored', gameId: result.gameId, xp, total: result.outcome.total }, ...levels];
+    },
+    profile: (state: ToySheet): ToyProfile => ({ level: state.level, perks: state.perks }),
+    sheet: (state: ToySheet): ToySheet => state,
+  };
+}
 
 /** "High card": on your turn draw (up to maxCards) or stand; when all stand the automaton scores the highest total. */
 export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOptions> = {
@@ -73,7 +165,12 @@ export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOpt
     turn: 0,
     winners: null,
   }),
-  setup: (_state, random) => [{ type: 'DeckShuffled', order: random.shuffle(Array.from({ length: 20 }, (_, i) => i + 1)) }],
+  setup: (_state, random, seating = []) => [
+    { type: 'DeckShuffled', order: random.shuffle(Array.from({ length: 20 }, (_, i) => i + 1)) },
+    ...(seating.some((c) => c !== null)
+      ? [{ type: 'VeteransSeated' as const, levels: seating.map((c) => (c ? (c.profile as ToyProfile).level : null)) }]
+      : []),
+  ],
   decide(cmd, state, ctx) {
     const seat = ctx.actor.kind === 'seat' ? ctx.actor.seat : null;
     switch (cmd.type) {
@@ -113,6 +210,8 @@ export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOpt
         return { ...state, turn: e.to };
       case 'GameScored':
         return { ...state, winners: e.winners };
+      case 'VeteransSeated':
+        return { ...state, levels: e.levels };
     }
   },
   view: (state, viewer) => ({
@@ -138,4 +237,5 @@ export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOpt
     awaiting: state.winners || state.stood[state.turn] ? [] : [state.turn],
     ...(state.winners ? { winners: state.winners } : {}),
   }),
+  progression: toyProgression(),
 };

@@ -1,0 +1,142 @@
+// Campaigns (`campaign-<uuid>` streams): a party of players (each optionally with a character) playing games of one
+// module in the campaign's name, and the results of those games, as a pure decider and fold.
+import { RuleViolation } from './errors';
+import type { Seat } from './module';
+
+export const campaignStream = (id: string): string => `campaign-${id}`;
+
+export interface CampaignMember {
+  readonly player: string;
+  readonly name: string;
+  readonly character: string | null;
+}
+
+/** One seat of a campaign game: who sat there, and what they earned once the game ended. */
+export interface CampaignSeat {
+  readonly seat: Seat;
+  readonly player: string | null;
+  readonly character: string | null;
+}
+
+export interface CampaignSeatResult extends CampaignSeat {
+  readonly won: boolean;
+  /** What the module's progression says the seat earned (null when the module has none). */
+  readonly outcome: unknown;
+}
+
+export type CampaignEvent =
+  | { type: 'CampaignCreated'; campaignId: string; name: string; module: string; owner: string }
+  | { type: 'CampaignMemberJoined'; player: string; name: string; character: string | null }
+  | { type: 'CampaignGameScheduled'; gameId: string; seats: CampaignSeat[] }
+  | {
+      type: 'CampaignGameRecorded';
+      gameId: string;
+      status: 'finished' | 'abandoned';
+      winners: Seat[];
+      at: string;
+      seats: CampaignSeatResult[];
+    };
+
+export const CAMPAIGN_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'CampaignCreated',
+  'CampaignMemberJoined',
+  'CampaignGameScheduled',
+  'CampaignGameRecorded',
+]);
+
+export interface CampaignGame {
+  readonly gameId: string;
+  readonly status: 'scheduled' | 'finished' | 'abandoned';
+  readonly scheduledAt: string | null;
+  readonly endedAt: string | null;
+  readonly winners: readonly Seat[];
+  readonly seats: readonly (CampaignSeat | CampaignSeatResult)[];
+}
+
+export interface CampaignState {
+  readonly id: string;
+  readonly name: string;
+  readonly module: string;
+  readonly owner: string;
+  readonly createdAt: string;
+  readonly members: readonly CampaignMember[];
+  readonly games: readonly CampaignGame[];
+}
+
+/** A campaign seats at most this many members (the largest table any module takes). */
+export const MAX_CAMPAIGN_MEMBERS = 16;
+
+export type CampaignCommand =
+  | { kind: 'create'; campaignId: string; name: string; module: string; owner: string; ownerName: string; character: string | null }
+  | { kind: 'join'; player: string; name: string; character: string | null }
+  | { kind: 'schedule'; player: string; gameId: string; seats: CampaignSeat[] }
+  | { kind: 'record'; gameId: string; status: 'finished' | 'abandoned'; winners: Seat[]; at: string; seats: CampaignSeatResult[] };
+
+/**
+ * Decide a campaign command: the creator is its first member; a player joins once; only members schedule games;
+ * a game's result is recorded once (a second record of the same game decides nothing).
+ */
+export function decideCampaign(command: CampaignCommand, state: CampaignState | null): CampaignEvent[] {
+  if (command.kind === 'create') {
+    if (state) throw new RuleViolation('campaign/exists', 'this campaign already exists');
+    return [
+      { type: 'CampaignCreated', campaignId: command.campaignId, name: command.name, module: command.module, owner: command.owner },
+      { type: 'CampaignMemberJoined', player: command.owner, name: command.ownerName, character: command.character },
+    ];
+  }
+  if (!state) throw new RuleViolation('campaign/not-found', 'no such campaign');
+  switch (command.kind) {
+    case 'join':
+      if (state.members.some((m) => m.player === command.player))
+        throw new RuleViolation('campaign/already-member', 'this player is already a member');
+      if (state.members.length >= MAX_CAMPAIGN_MEMBERS)
+        throw new RuleViolation('campaign/full', `a campaign has at most ${MAX_CAMPAIGN_MEMBERS} members`);
+      return [{ type: 'CampaignMemberJoined', player: command.player, name: command.name, character: command.character }];
+    case 'schedule':
+      if (!state.members.some((m) => m.player === command.player))
+        throw new RuleViolation('campaign/not-member', 'only members schedule games');
+      return [{ type: 'CampaignGameScheduled', gameId: command.gameId, seats: command.seats }];
+    case 'record':
+      if (state.games.some((g) => g.gameId === command.gameId && g.status !== 'scheduled')) return [];
+      return [
+        {
+          type: 'CampaignGameRecorded',
+          gameId: command.gameId,
+          status: command.status,
+          winners: command.winners,
+          at: command.at,
+          seats: command.seats,
+        },
+      ];
+  }
+}
+
+/** Fold one campaign event (`at`: when it was recorded). Total. */
+export function evolveCampaign(state: CampaignState | undefined, event: CampaignEvent, at: string): CampaignState {
+  const s: CampaignState = state ?? { id: '', name: '', module: '', owner: '', createdAt: at, members: [], games: [] };
+  switch (event.type) {
+    case 'CampaignCreated':
+      return { ...s, id: event.campaignId, name: event.name, module: event.module, owner: event.owner, createdAt: at };
+    case 'CampaignMemberJoined':
+      return { ...s, members: [...s.members, { player: event.player, name: event.name, character: event.character }] };
+    case 'CampaignGameScheduled':
+      return {
+        ...s,
+        games: [...s.games, { gameId: event.gameId, status: 'scheduled', scheduledAt: at, endedAt: null, winners: [], seats: event.seats }],
+      };
+    case 'CampaignGameRecorded': {
+      const ended: CampaignGame = {
+        gameId: event.gameId,
+        status: event.status,
+        scheduledAt: s.games.find((g) => g.gameId === event.gameId)?.scheduledAt ?? null,
+        endedAt: event.at,
+        winners: event.winners,
+        seats: event.seats,
+      };
+      const known = s.games.some((g) => g.gameId === event.gameId);
+      return { ...s, games: known ? s.games.map((g) => (g.gameId === event.gameId ? ended : g)) : [...s.games, ended] };
+    }
+    default:
+      return s;
+  }
+}

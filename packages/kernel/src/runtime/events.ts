@@ -1,0 +1,8 @@
+// Small helpers over stored events shared by the runtime services.
+import type { RecordedEvent } from '../store';
+
+/** When the command behind a stored event was decided: its metadata's `at`, else when the store recorded it. */
+export function eventTime(event: RecordedEvent): string {
+  const at = event.metadata.at;
+  return typeof at === 'string' ? at : event.created;
+}

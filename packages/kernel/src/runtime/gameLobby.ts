@@ -1,0 +1,116 @@
+// The lobby over game streams: create a game, claim seats (anonymously or as a player with a character), take a fresh
+// seat token, start and abandon.
+import { Value } from '@sinclair/typebox/value';
+import { ConflictError, RuleViolation, ValidationError } from '../errors';
+import { summarize, type LobbyEvent } from '../lobby';
+import type { Seat, SeatedCharacter } from '../module';
+import { sha256Hex } from '../random';
+import type { GameSummary } from '../schemas';
+import { schemaProblems } from '../validation';
+import { gameEventMetadata, gameStream, LOBBY_EVENT_VERSION, type GameStreams } from './gameStreams';
+
+/** Who claims a seat: a name, and for a player account its id and the character it brings. */
+export interface ClaimRequest {
+  readonly seat?: Seat;
+  readonly name?: string;
+  readonly player?: string;
+  readonly character?: SeatedCharacter;
+}
+
+export class GameLobby {
+  constructor(
+    private readonly games: GameStreams,
+    /** A fresh unguessable secret (seeds, seat tokens), from a CSPRNG. */
+    private readonly newSecret: () => string,
+  ) {}
+
+  /** Create a game: validates the module, options (defaults applied) and seat count; commits to a secret seed. */
+  async createGame(input: {
+    module: string;
+    options?: unknown;
+    seats: number;
+    campaign?: string;
+  }): Promise<{ gameId: string; revision: number; summary: GameSummary }> {
+    const { modules } = this.games.deps;
+    const module = modules[input.module];
+    if (!module) {
+      throw new ValidationError('game/unknown-module', `unknown module "${input.module}"`, [
+        { path: '/module', message: `one of: ${Object.keys(modules).join(', ')}` },
+      ]);
+    }
+    if (!Number.isInteger(input.seats) || input.seats < 1 || input.seats > 16) {
+      throw new ValidationError('game/bad-seats', 'seats must be an integer from 1 to 16', [{ path: '/seats', message: 'integer 1..16' }]);
+    }
+    const options = Value.Default(module.optionsSchema, structuredClone(input.options ?? {}));
+    const problems = schemaProblems(module.optionsSchema, options);
+    if (problems.length > 0) {
+      throw new ValidationError(
+        'game/bad-options',
+        `invalid options for ${module.name}`,
+        problems.map((p) => ({ path: `/options${p.path === '/' ? '' : p.path}`, message: p.message })),
+      );
+    }
+    module.checkSeats(options, input.seats);
+    const gameId = this.games.deps.newId();
+    const seed = this.newSecret();
+    const created: LobbyEvent = {
+      type: 'GameCreated',
+      gameId,
+      module: module.name,
+      rulesVersion: module.rulesVersion,
+      options,
+      seats: input.seats,
+      seedHash: sha256Hex(seed),
+      seed,
+      ...(input.campaign !== undefined && { campaign: input.campaign }),
+    };
+    // The handler caches the new record as the store will return it, so neither the summary nor the first claim reads.
+    const { folded } = await this.games.handler.handle(
+      gameStream(gameId),
+      (current, stamp) => {
+        if (current) throw new ConflictError('game/exists', `game ${gameId} already exists`);
+        const metadata = gameEventMetadata(stamp, 'lobby', module.rulesVersion, LOBBY_EVENT_VERSION, { kind: 'create' });
+        return { events: [{ type: created.type, data: created, metadata }] };
+      },
+      { newStream: true },
+    );
+    return { gameId, revision: folded.revision, summary: summarize(folded.state, module) };
+  }
+
+  /** Claim a seat (the first free one when none is named). The token is returned once; only its hash is stored. */
+  async claimSeat(gameId: string, request: ClaimRequest = {}): Promise<{ seat: Seat; token: string; revision: number }> {
+    const token = this.newSecret();
+    const tokenHash = sha256Hex(token);
+    let seat: Seat = -1;
+    const { folded } = await this.games.run(gameId, (record) => {
+      seat = request.seat ?? record.seats.findIndex((s) => !s.claimed);
+      if (seat < 0) throw new RuleViolation('game/full', 'every seat is already claimed');
+      return {
+        kind: 'claim',
+        seat,
+        name: request.name ?? null,
+        tokenHash,
+        ...(request.player !== undefined && { player: request.player, character: request.character ?? null }),
+      };
+    });
+    return { seat, token, revision: folded.revision };
+  }
+
+  /** One more token for a seat the player holds (a lost token, another device); earlier tokens keep working. */
+  async issueSeatToken(gameId: string, seat: Seat, player: string): Promise<{ seat: Seat; token: string; revision: number }> {
+    const token = this.newSecret();
+    const { folded } = await this.games.run(gameId, () => ({ kind: 'token', seat, player, tokenHash: sha256Hex(token) }));
+    return { seat, token, revision: folded.revision };
+  }
+
+  /** Start with the seats claimed so far (unclaimed seats stay empty). */
+  async startGame(gameId: string): Promise<{ revision: number }> {
+    const { folded } = await this.games.run(gameId, () => ({ kind: 'start' }));
+    return { revision: folded.revision };
+  }
+
+  async abandonGame(gameId: string, by: Seat | null = null): Promise<{ revision: number }> {
+    const { folded } = await this.games.run(gameId, () => ({ kind: 'abandon', by }));
+    return { revision: folded.revision };
+  }
+}

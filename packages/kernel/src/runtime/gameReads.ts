@@ -1,0 +1,85 @@
+// Reading games: summaries, seat authentication, the caller's view now or at a revision, legal commands and the
+// redacted event log. Every read path goes through the module's view and redact.
+import { ForbiddenError } from '../errors';
+import {
+  createdRecord,
+  effectiveViewer,
+  redactGameEvent,
+  summarize,
+  type GameEventMetadata,
+  type GameRecord,
+  type LobbyEvent,
+} from '../lobby';
+import type { CommandTemplate, Message, Seat, Viewer } from '../module';
+import { sha256Hex } from '../random';
+import type { GameSummary, VisibleEvent } from '../schemas';
+import type { GameStreams } from './gameStreams';
+
+export class GameReads {
+  constructor(private readonly games: GameStreams) {}
+
+  async summary(gameId: string): Promise<GameSummary> {
+    const { state } = await this.games.load(gameId);
+    return summarize(state, this.games.deps.modules[state.module]);
+  }
+
+  /** The seat a token acts for; ForbiddenError when it fits no seat of this game. */
+  async authenticate(gameId: string, token: string): Promise<Seat> {
+    const { state } = await this.games.load(gameId);
+    const hash = sha256Hex(token);
+    const seat = state.seats.findIndex((s) => s.tokenHashes.includes(hash));
+    if (seat < 0) throw new ForbiddenError('auth/bad-token', 'this token does not hold a seat in this game');
+    return seat;
+  }
+
+  /** The state as `viewer` sees it, now or at an earlier revision (a replay). */
+  async view(gameId: string, viewer: Viewer, atRevision?: number): Promise<unknown> {
+    const record = atRevision === undefined ? (await this.games.load(gameId)).state : await this.games.loadAt(gameId, atRevision);
+    return this.games.module(record).view(record.state, effectiveViewer(record, viewer));
+  }
+
+  /** The commands `seat` may send now (none unless the game is active). */
+  async legalCommands(gameId: string, seat: Seat): Promise<Message[]> {
+    const { state: record } = await this.games.load(gameId);
+    return record.status === 'active' ? this.games.module(record).legalCommands(record.state, seat) : [];
+  }
+
+  /** Templates of the commands with free parameters `seat` may send now. */
+  async commandTemplates(gameId: string, seat: Seat): Promise<CommandTemplate[]> {
+    const { state: record } = await this.games.load(gameId);
+    return record.status === 'active' ? (this.games.module(record).commandTemplates?.(record.state, seat) ?? []) : [];
+  }
+
+  /** The event log from revision `from`, redacted for `viewer` (everything once the game is over). */
+  async events(gameId: string, viewer: Viewer, range: { from?: number; limit?: number } = {}): Promise<VisibleEvent[]> {
+    const { state: record } = await this.games.load(gameId);
+    const from = Math.max(0, range.from ?? 0);
+    const to = Math.min(record.revision, from + Math.max(1, range.limit ?? 100) - 1);
+    return this.visibleRange(record, viewer, from, to);
+  }
+
+  /** Events from..to as `viewer` may see them. Redaction needs each event's state before it, so the log is folded. */
+  async visibleRange(record: GameRecord, viewer: Viewer, from: number, to: number): Promise<VisibleEvent[]> {
+    if (from > to) return [];
+    const module = this.games.module(record);
+    const effective = effectiveViewer(record, viewer);
+    const events = await this.games.read(record.id);
+    const out: VisibleEvent[] = [];
+    let state = createdRecord(events[0]?.data as Extract<LobbyEvent, { type: 'GameCreated' }>, module);
+    for (const e of events.slice(0, to + 1)) {
+      const event = this.games.eventOf(e, module, state);
+      if (e.revision >= from) {
+        const visible = redactGameEvent(module, event, effective, state.state);
+        if (visible)
+          out.push({
+            revision: e.revision,
+            type: e.type,
+            data: visible,
+            at: String((e.metadata as Partial<GameEventMetadata>).at ?? e.created),
+          });
+      }
+      if (e.revision > 0) state = this.games.fold(state, e);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,187 @@
+// Game streams as the game services share them: the command handler over GameRecords, module lookup and upcasting.
+import { NotFoundError, StreamNotFoundError, ValidationError } from '../errors';
+import { createdRecord, evolveRecord, isLobbyEvent, rosterOf, type GameEventMetadata, type GameRecord, type LobbyEvent } from '../lobby';
+import type { AnyGameModule, Message } from '../module';
+import type { EventStore, RecordedEvent } from '../store';
+import { decideBatch, type BatchEvent, type GameInput } from '../batch';
+import { StreamHandler, type Decided, type Folded, type Handled, type NewEvent, type Stamp } from './handler';
+
+/** A decided game input: the handler's events plus the batch they came from (each event's state before, for redaction). */
+export interface GameDecision extends Decided<GameRecord> {
+  readonly batch: readonly BatchEvent[];
+}
+
+export const gameStream = (id: string): string => `game-${id}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Schema version of the kernel's own lobby events: 2 added rosters to GameFinished and GameAbandoned. */
+export const LOBBY_EVENT_VERSION = 2;
+
+export interface GameStreamsDeps {
+  readonly store: EventStore;
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
+  readonly clock: () => Date;
+  readonly newId: () => string;
+  readonly maxRetries?: number;
+  readonly cacheSize?: number;
+}
+
+/** What every game service needs: the handler of game streams and the modules that give them meaning. */
+export class GameStreams {
+  readonly handler: StreamHandler<GameRecord>;
+
+  constructor(readonly deps: GameStreamsDeps) {
+    this.handler = new StreamHandler<GameRecord>({
+      store: deps.store,
+      clock: deps.clock,
+      newId: deps.newId,
+      conflictCode: 'game/concurrency',
+      ...(deps.maxRetries !== undefined && { maxRetries: deps.maxRetries }),
+      ...(deps.cacheSize !== undefined && { cacheSize: deps.cacheSize }),
+      fold: (record, event) => (record === undefined ? this.created(event) : this.fold(record, event)),
+    });
+  }
+
+  /** The game folded to now; NotFoundError for an id that names no game. */
+  async load(gameId: string): Promise<Folded<GameRecord>> {
+    this.checkId(gameId);
+    try {
+      return await this.handler.load(gameStream(gameId));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
+      throw error;
+    }
+  }
+
+  /** Every stored event of the game. */
+  async read(gameId: string): Promise<RecordedEvent[]> {
+    this.checkId(gameId);
+    try {
+      return await this.handler.read(gameStream(gameId));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
+      throw error;
+    }
+  }
+
+  /**
+   * The record as it was at `revision`. Clients ask for the current revision all the time (REST views name it, and
+   * each subscription update does), so that one comes from the cache; only an earlier one is replayed from the stream.
+   */
+  async loadAt(gameId: string, revision: number): Promise<GameRecord> {
+    if (!Number.isInteger(revision) || revision < 0)
+      throw new ValidationError('replay/bad-revision', 'revision must be a non-negative integer');
+    const current = await this.load(gameId);
+    if (revision === current.revision) return current.state;
+    if (revision > current.revision) throw new NotFoundError('replay/no-such-revision', `the game has revisions 0..${current.revision}`);
+    return this.handler.foldAll((await this.read(gameId)).slice(0, revision + 1)).state;
+  }
+
+  /**
+   * Decide one input against the game and append what it causes (the deal, automaton steps, GameFinished) in one
+   * atomic append, re-deciding on a fresh record when another writer got in first.
+   */
+  async run(
+    gameId: string,
+    toInput: (record: GameRecord) => GameInput,
+    options: { idempotencyKey?: string | undefined } = {},
+  ): Promise<Handled<GameRecord, GameDecision>> {
+    this.checkId(gameId);
+    return this.handler.handle(
+      gameStream(gameId),
+      (current, stamp): GameDecision => {
+        if (!current) throw new NotFoundError('game/not-found', `no game ${gameId}`);
+        const module = this.module(current.state);
+        const input = toInput(current.state);
+        const { events, record } = decideBatch(current.state, module, input);
+        return { events: batchEvents(events, input, stamp, current.state, module), state: record, batch: events };
+      },
+      options,
+    );
+  }
+
+  module(record: GameRecord): AnyGameModule {
+    const module = this.deps.modules[record.module];
+    if (!module) throw new Error(`module ${record.module} is not loaded`);
+    return module;
+  }
+
+  /**
+   * The stored event as the code knows it today: module events written under an older schema version are upcast by
+   * their module; lobby events from before rosters get the roster of the record they close.
+   */
+  eventOf(recorded: RecordedEvent, module: AnyGameModule, before: GameRecord | null = null): Message {
+    const data = recorded.data as Message;
+    const writtenAt = Number((recorded.metadata as Partial<GameEventMetadata>).eventVersion ?? 1);
+    if (isLobbyEvent(data)) {
+      if (before && (data.type === 'GameFinished' || data.type === 'GameAbandoned') && data.roster === undefined) {
+        return { ...data, roster: rosterOf(before) } as LobbyEvent;
+      }
+      return data;
+    }
+    if (!module.upcast || writtenAt >= (module.eventVersion ?? 1)) return data;
+    return module.upcast(data, writtenAt);
+  }
+
+  private created(event: RecordedEvent): GameRecord {
+    const created = event.data as Extract<LobbyEvent, { type: 'GameCreated' }>;
+    const module = this.deps.modules[created.module];
+    if (!module) throw new Error(`game ${created.gameId} uses module ${created.module}, which this server does not load`);
+    return createdRecord(created, module);
+  }
+
+  /** Fold one stored event into a record (upcast first). */
+  fold(record: GameRecord, event: RecordedEvent): GameRecord {
+    const module = this.module(record);
+    return evolveRecord(record, this.eventOf(event, module), module, event.revision);
+  }
+
+  private checkId(gameId: string): void {
+    if (!UUID.test(gameId)) throw new NotFoundError('game/not-found', `no game ${gameId}`);
+  }
+}
+
+/**
+ * The metadata of one game event, field by field with optional ones last, so every event's metadata has one of a
+ * few shapes (spreading objects of varying shapes here was once the kernel's single largest cost per command).
+ */
+export function gameEventMetadata(
+  stamp: Stamp,
+  actor: string,
+  rulesVersion: string,
+  eventVersion: number,
+  command: unknown,
+): Record<string, unknown> {
+  const metadata: { -readonly [K in keyof GameEventMetadata]: GameEventMetadata[K] } = {
+    commandId: stamp.commandId,
+    causationId: stamp.commandId,
+    actor,
+    at: stamp.at,
+    rulesVersion,
+    eventVersion,
+  };
+  if (command !== undefined) metadata.command = command;
+  if (stamp.idempotencyKey !== undefined) metadata.idempotencyKey = stamp.idempotencyKey;
+  return metadata as unknown as Record<string, unknown>;
+}
+
+/** The events of one decided batch as the handler appends them: the first carries the input, for the audit. */
+export function batchEvents(
+  batch: readonly BatchEvent[],
+  input: GameInput,
+  stamp: Stamp,
+  record: GameRecord,
+  module: AnyGameModule,
+): NewEvent[] {
+  return batch.map(({ event, actor }, i) => ({
+    type: event.type,
+    data: event,
+    metadata: gameEventMetadata(
+      stamp,
+      actor,
+      record.rulesVersion,
+      isLobbyEvent(event) ? LOBBY_EVENT_VERSION : (module.eventVersion ?? 1),
+      i === 0 ? input : undefined,
+    ),
+  }));
+}

@@ -1,0 +1,240 @@
+// The one command handler for every stream (games, players, characters, campaigns): load (cache + catch-up) → decide →
+// append at the expected revision → re-decide on conflict, with idempotency keys carried in event metadata.
+import { ConflictError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import type { EventData, EventStore, RecordedEvent } from '../store';
+import { StateCache } from './cache';
+
+/** The revisions one command wrote, first to last (from > to when it wrote nothing). */
+export interface Written {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A stream folded up to `revision`, with the idempotency keys its commands carried. */
+export interface Folded<S> {
+  readonly state: S;
+  /** Revision of the last event folded in (0-based). */
+  readonly revision: number;
+  /** Idempotency key → the revisions its command wrote. */
+  readonly keys: ReadonlyMap<string, Written>;
+}
+
+/** Fold one stored event into a stream's state (`undefined` before its first event). Total: never throws on a stored event. */
+export type StreamFold<S> = (state: S | undefined, event: RecordedEvent) => S;
+
+/** What every event of one command shares, handed to `decide` so it can build each event's metadata in one go. */
+export interface Stamp {
+  readonly commandId: string;
+  /** ISO time of the command, from the injected clock. */
+  readonly at: string;
+  readonly idempotencyKey: string | undefined;
+}
+
+/** An event to append; the handler gives it an id. `metadata` must carry the stamp (see `stampedMetadata`). */
+export interface NewEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: Record<string, unknown>;
+}
+
+/** What `decide` returns: the events, and optionally the state they fold into when it already computed it. */
+export interface Decided<S> {
+  readonly events: readonly NewEvent[];
+  /** The fold of `events` onto the current state, when decide produced it anyway (saves folding them twice). */
+  readonly state?: S;
+}
+
+export interface Handled<S, D> {
+  /** The stream after the command (or as it stood, for a replayed key or a command that wrote nothing). */
+  readonly folded: Folded<S>;
+  readonly written: Written;
+  /** True when the idempotency key was seen before: nothing was appended, `written` is the first outcome's. */
+  readonly replayed: boolean;
+  /** What decide returned for the command that was appended; null when replayed. */
+  readonly decision: D | null;
+  readonly stamp: Stamp | null;
+}
+
+export interface StreamHandlerDeps<S> {
+  readonly store: EventStore;
+  readonly fold: StreamFold<S>;
+  /** The clock, injected: the kernel never reads it itself. */
+  readonly clock: () => Date;
+  /** A fresh UUID (event and command ids). */
+  readonly newId: () => string;
+  /** Re-decide this many times when another writer got in first (default 5). */
+  readonly maxRetries?: number;
+  /** Streams kept folded in memory (default 1000). */
+  readonly cacheSize?: number;
+  /** The code of the ConflictError when retries run out (default 'stream/concurrency'). */
+  readonly conflictCode?: string;
+}
+
+/** The metadata fields every event gets from its command's stamp, built in one fixed order (one object shape). */
+export function stampedMetadata(stamp: Stamp, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { commandId: stamp.commandId, causationId: stamp.commandId, at: stamp.at, ...extra };
+  if (stamp.idempotencyKey !== undefined) metadata.idempotencyKey = stamp.idempotencyKey;
+  return metadata;
+}
+
+/**
+ * Runs commands against one kind of stream. Stateless apart from a cache that is re-validated against the store: a
+ * stale cache costs nothing extra, because the store refuses the append (wrong expected revision) and the command is
+ * re-decided on a fresh fold. A rejection is only reported after re-deciding on a fresh fold, so a node that missed
+ * another node's writes never refuses a command that became legal.
+ */
+export class StreamHandler<S> {
+  private readonly cache: StateCache<Folded<S>>;
+  private readonly maxRetries: number;
+
+  constructor(private readonly deps: StreamHandlerDeps<S>) {
+    this.cache = new StateCache(deps.cacheSize ?? 1000);
+    this.maxRetries = deps.maxRetries ?? 5;
+  }
+
+  /**
+   * Decide against the stream (null when it has no events yet) and append what decide returns atomically at the
+   * revision it decided on. A key seen before returns the first outcome without deciding.
+   */
+  async handle<D extends Decided<S>>(
+    streamId: string,
+    decide: (current: Folded<S> | null, stamp: Stamp) => D,
+    options: {
+      idempotencyKey?: string | undefined;
+      /** The caller just made the id up: decide as new without a read. */ newStream?: boolean;
+    } = {},
+  ): Promise<Handled<S, D>> {
+    const key = options.idempotencyKey;
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      const cached = fresh ? undefined : this.cache.get(streamId);
+      const assumeNew = options.newStream === true && attempt === 0;
+      const current = assumeNew ? null : (cached ?? (await this.loadOrNull(streamId)));
+      fresh = cached === undefined && !assumeNew;
+      const seen = key === undefined || !current ? undefined : current.keys.get(key);
+      if (seen && current) return { folded: current, written: seen, replayed: true, decision: null, stamp: null };
+      const stamp: Stamp = { commandId: this.deps.newId(), at: this.deps.clock().toISOString(), idempotencyKey: key };
+      let decision: D;
+      try {
+        decision = decide(current, stamp);
+      } catch (error) {
+        if (fresh) throw error;
+        fresh = true; // re-decide on the latest state before refusing
+        continue;
+      }
+      const revision = current?.revision ?? -1;
+      if (decision.events.length === 0) {
+        if (!current) throw new Error(`a command on ${streamId}, which has no events yet, decided nothing`);
+        return { folded: current, written: { from: revision + 1, to: revision }, replayed: false, decision, stamp };
+      }
+      const data: EventData[] = decision.events.map((e) => ({ id: this.deps.newId(), type: e.type, data: e.data, metadata: e.metadata }));
+      try {
+        await this.deps.store.appendToStream(streamId, data, { expectedRevision: current ? revision : 'no_stream' });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        this.cache.delete(streamId);
+        fresh = true;
+        if (attempt >= this.maxRetries) {
+          throw new ConflictError(this.deps.conflictCode ?? 'stream/concurrency', 'the stream kept changing under this command; retry');
+        }
+        continue;
+      }
+      const written = { from: revision + 1, to: revision + data.length };
+      const folded = this.after(streamId, current, decision, data, written, stamp);
+      this.cache.set(streamId, folded);
+      return { folded, written, replayed: false, decision, stamp };
+    }
+  }
+
+  /** The stream folded to its last event: from the cache, caught up with whatever other writers appended since. */
+  async load(streamId: string): Promise<Folded<S>> {
+    const cached = this.cache.get(streamId);
+    if (cached) {
+      const newer = await this.deps.store.readStream(streamId, { fromRevision: cached.revision + 1 });
+      if (newer.length === 0) return cached;
+      const folded = newer.reduce((f, e) => this.foldOne(f, e), cached);
+      this.cache.set(streamId, folded);
+      return folded;
+    }
+    const folded = this.foldAll(await this.deps.store.readStream(streamId));
+    this.cache.set(streamId, folded);
+    return folded;
+  }
+
+  /** Every event of the stream (throws StreamNotFoundError when it has none). */
+  read(streamId: string): Promise<RecordedEvent[]> {
+    return this.deps.store.readStream(streamId);
+  }
+
+  /** Fold a run of stored events from the stream's first (a replay stops early by passing fewer). */
+  foldAll(events: readonly RecordedEvent[]): Folded<S> {
+    let folded: Folded<S> | null = null;
+    for (const event of events) folded = folded ? this.foldOne(folded, event) : this.first(event);
+    if (!folded) throw new Error('foldAll needs at least one event');
+    return folded;
+  }
+
+  private async loadOrNull(streamId: string): Promise<Folded<S> | null> {
+    try {
+      return await this.load(streamId);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  private first(event: RecordedEvent): Folded<S> {
+    return this.withKey({ state: this.deps.fold(undefined, event), revision: event.revision, keys: new Map() }, event);
+  }
+
+  private foldOne(folded: Folded<S>, event: RecordedEvent): Folded<S> {
+    return this.withKey({ state: this.deps.fold(folded.state, event), revision: event.revision, keys: folded.keys }, event);
+  }
+
+  private withKey(folded: Folded<S>, event: RecordedEvent): Folded<S> {
+    const key = event.metadata.idempotencyKey;
+    if (typeof key !== 'string') return folded;
+    const keys = new Map(folded.keys);
+    keys.set(key, { from: keys.get(key)?.from ?? event.revision, to: event.revision });
+    return { ...folded, keys };
+  }
+
+  /** The fold after a successful append: decide's own state when it gave one, else the appended events folded. */
+  private after(
+    streamId: string,
+    current: Folded<S> | null,
+    decision: Decided<S>,
+    data: readonly EventData[],
+    written: Written,
+    stamp: Stamp,
+  ): Folded<S> {
+    let folded: Folded<S>;
+    if (decision.state !== undefined && current) {
+      folded = { state: decision.state, revision: written.to, keys: current.keys };
+    } else {
+      // Folded as the store will give them back (JSON round trip), so the cached fold equals a replayed one.
+      const recorded = data.map((e, i): RecordedEvent => ({
+        streamId,
+        revision: written.from + i,
+        position: { commit: 0n, prepare: 0n },
+        id: e.id,
+        type: e.type,
+        data: JSON.parse(JSON.stringify(e.data)) as unknown,
+        metadata: JSON.parse(JSON.stringify(e.metadata ?? {})) as Record<string, unknown>,
+        created: stamp.at,
+      }));
+      return current ? recorded.reduce((f, e) => this.foldOne(f, e), current) : this.foldAll(recorded);
+    }
+    if (stamp.idempotencyKey !== undefined) {
+      const keys = new Map(folded.keys);
+      keys.set(stamp.idempotencyKey, written);
+      folded = { ...folded, keys };
+    }
+    return folded;
+  }
+
+  /** Keep a fold in the cache (the creator of a stream knows it without reading it back). */
+  remember(streamId: string, folded: Folded<S>): void {
+    this.cache.set(streamId, folded);
+  }
+}

@@ -1,0 +1,119 @@
+// The shapes the kernel hands to the API, declared once as TypeBox schemas: the kernel's types, the REST contract
+// (openapi.yaml), the server's validation and serialisation and the GraphQL types are all derived from these.
+import { Type, type Static } from '@sinclair/typebox';
+
+const Uuid = (description: string) => Type.String({ format: 'uuid', description });
+
+export const SeatNumber = Type.Integer({ minimum: 0, description: 'A seat at the table, 0-based in clockwise order.' });
+
+export const GameLifecycle = Type.Union(
+  [Type.Literal('open'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('abandoned')],
+  {
+    title: 'GameStatus',
+    description: 'Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned.',
+  },
+);
+export type GameLifecycle = Static<typeof GameLifecycle>;
+
+export const SeatInfo = Type.Object(
+  {
+    seat: SeatNumber,
+    claimed: Type.Boolean({ description: 'Whether someone holds the seat.' }),
+    name: Type.Union([Type.String(), Type.Null()], { description: 'The name given when the seat was claimed.' }),
+    player: Type.Union([Uuid('The player account holding the seat.'), Type.Null()], {
+      description: 'The player account that claimed the seat; null for an anonymous claim.',
+    }),
+    character: Type.Union([Uuid('The character playing at the seat.'), Type.Null()], {
+      description: 'The character seated here; null when the seat was claimed without one.',
+    }),
+  },
+  { title: 'SeatInfo', description: 'One seat of a game as everyone may see it.' },
+);
+export type SeatInfo = Static<typeof SeatInfo>;
+
+export const GameSummary = Type.Object(
+  {
+    id: Uuid('The game id.'),
+    module: Type.String({ description: 'The rules module the game is played under.' }),
+    rulesVersion: Type.String({ description: 'The version of the module rules the game was created under.' }),
+    status: GameLifecycle,
+    phase: Type.String({ description: "The module's name for where the game stands (lobby, play, a prompt…)." }),
+    seats: Type.Array(SeatInfo),
+    awaiting: Type.Array(SeatNumber, { description: 'Seats that must act before the game can go on.' }),
+    winners: Type.Union([Type.Array(SeatNumber), Type.Null()], {
+      description: 'The winning seats once the game is finished (empty when nobody won); null before.',
+    }),
+    revision: Type.Integer({ minimum: 0, description: "Revision of the game stream's last event." }),
+    seedHash: Type.String({ description: 'SHA-256 of the secret seed, published at creation; the seed is revealed at the end.' }),
+    campaign: Type.Union([Uuid('The campaign.'), Type.Null()], { description: 'The campaign the game was scheduled for, if any.' }),
+  },
+  { title: 'GameSummary', description: "A game's public summary." },
+);
+export type GameSummary = Static<typeof GameSummary>;
+
+export const VisibleEvent = Type.Object(
+  {
+    revision: Type.Integer({ minimum: 0, description: 'The event’s revision in the game stream.' }),
+    type: Type.String({ description: 'The event type (lobby events, then the module’s).' }),
+    data: Type.Unknown({ description: 'The event as the caller may see it (hidden information removed).' }),
+    at: Type.String({ description: 'When the command that caused it was decided (ISO 8601).' }),
+  },
+  { title: 'Event', description: 'One event of a game’s log, redacted for the caller.' },
+);
+export type VisibleEvent = Static<typeof VisibleEvent>;
+
+export const ExecuteResult = Type.Object(
+  {
+    revision: Type.Integer({ minimum: 0, description: 'The game’s revision after the command.' }),
+    events: Type.Array(VisibleEvent, { description: 'What the command caused, redacted for the caller.' }),
+    view: Type.Unknown({ description: "The caller's view after the command." }),
+    replayed: Type.Boolean({ description: 'True when the Idempotency-Key was seen before: the first outcome, nothing appended.' }),
+  },
+  { title: 'CommandResult', description: 'The outcome of a command.' },
+);
+export type ExecuteResult = Static<typeof ExecuteResult>;
+
+export const AuditCommand = Type.Object(
+  {
+    revision: Type.Integer({ minimum: 0, description: 'Revision of the first event the input wrote.' }),
+    actor: Type.String({ description: "Who sent it: 'seat:<n>', 'lobby'." }),
+    input: Type.Unknown({ description: 'The recorded input (claim, start, abandon, or a seat’s command).' }),
+  },
+  { title: 'AuditCommand', description: 'One recorded input of the audit log.' },
+);
+export type AuditCommand = Static<typeof AuditCommand>;
+
+export const AuditVerdict = Type.Union([Type.Literal('verified'), Type.Literal('diverged'), Type.Literal('rules-unavailable')], {
+  description:
+    'verified: re-running the inputs reproduced every event; diverged: it did not (see divergence); rules-unavailable: ' +
+    'the game was played under a rules version this server no longer runs, so it cannot be re-run here.',
+});
+
+export const AuditResult = Type.Object(
+  {
+    verdict: AuditVerdict,
+    verified: Type.Boolean({ description: 'True exactly when the verdict is verified.' }),
+    seed: Type.String({ description: 'The revealed seed; its SHA-256 is the seedHash published at creation.' }),
+    rulesVersion: Type.Object(
+      {
+        played: Type.String({ description: 'The rules version the game was played under.' }),
+        running: Type.Union([Type.String(), Type.Null()], { description: 'The version this server runs; null for an unknown module.' }),
+      },
+      { description: 'The rules the game was played under and the rules available for re-running it.' },
+    ),
+    commands: Type.Array(AuditCommand),
+    divergence: Type.Optional(
+      Type.Object(
+        {
+          revision: Type.Integer({ minimum: 0 }),
+          reason: Type.String(),
+          expected: Type.Unknown({ description: 'The stored event.' }),
+          actual: Type.Unknown({ description: 'What the re-run produced.' }),
+        },
+        { description: 'The first place the re-run departs from the stored stream.' },
+      ),
+    ),
+  },
+  { title: 'Audit', description: "A finished game's audit: the seed, the command log, and whether re-running it reproduces the stream." },
+);
+export type AuditResult = Static<typeof AuditResult>;
