@@ -1,22 +1,25 @@
 // The Delve fastify app as a plugin (external plugins first, then routes), plus buildApp for tests and server.ts.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { parse as parseYaml } from 'yaml';
 import type { AnyGameModule } from '@delve/kernel';
 import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
 import { graphql } from './graphql/index';
+import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
+import { platformUnavailable, type PlatformPort, type PlatformReads } from './platform';
 import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
 import { HttpProblem, installProblemHandlers } from './problems';
+import campaigns from './routes/campaigns';
+import characters from './routes/characters';
 import games from './routes/games';
 import { withSeatCache } from './seatCache';
 import health from './routes/health';
 import play from './routes/play';
+import players from './routes/players';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +27,8 @@ declare module 'fastify' {
     games: GamesPort;
     gamesList: GamesListReader;
     readiness: ReadinessProbe;
+    platform: PlatformPort;
+    platformReads: PlatformReads;
   }
 }
 
@@ -37,12 +42,22 @@ export interface AppDependencies {
   readonly modules: Readonly<Record<string, AnyGameModule>>;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
+  /** Players, characters and campaigns (without them, their routes answer 503 platform/unavailable). */
+  readonly platform?: PlatformPort;
+  readonly platformReads?: PlatformReads;
 }
 
-/** Path of the REST contract served at /docs. */
+/** Path of the REST contract (generated from the routes by `npm run openapi`; a test keeps it current). */
 export const OPENAPI_PATH = new URL('../../../openapi.yaml', import.meta.url);
+/** The version the contract states. */
+export const API_VERSION = '0.2.0';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The contract of a set of registered routes, as /docs serves it and openapi.yaml holds it. */
+export function contractOf(routes: readonly DocumentedRoute[]): Record<string, unknown> {
+  return openApiDocument(routes, { version: API_VERSION });
+}
 
 /** Fastify's own options from the configuration: logging with request ids, body limit, proxy trust. */
 export function serverOptions(config: Config): FastifyServerOptions {
@@ -69,7 +84,13 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('games', cachedGames);
   fastify.decorate('gamesList', deps.gamesList);
   fastify.decorate('readiness', deps.readiness);
+  const off = deps.platform && deps.platformReads ? null : platformUnavailable();
+  fastify.decorate('platform', deps.platform ?? (off as NonNullable<typeof off>).platform);
+  fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
   installProblemHandlers(fastify);
+  // Every route registers its schema; the contract served at /docs is generated from them once the app is ready.
+  const routes: DocumentedRoute[] = [];
+  fastify.addHook('onRoute', (route) => collectRoute(routes, route));
 
   // Set on arrival, so every reply carries it (errors included); a synchronous onRequest hook keeps fastify's
   // send path free of onSend hooks, which it otherwise runs as a chain on every reply.
@@ -106,14 +127,18 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       ),
   });
 
-  const document = parseYaml(readFileSync(OPENAPI_PATH, 'utf8'));
-  await fastify.register(swagger, { mode: 'static', specification: { document } });
-  await fastify.register(swaggerUi, { routePrefix: '/docs' });
-
   await fastify.register(health);
   await fastify.register(games);
   await fastify.register(play);
+  await fastify.register(players);
+  await fastify.register(characters);
+  await fastify.register(campaigns);
   await fastify.register(graphql, { modules: deps.modules, updates: deps.updates });
+
+  // The routes above are all registered by now: the document is complete (the docs UI's own routes are not in it).
+  const document = contractOf(routes);
+  await fastify.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };
 
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Seat, Viewer } from '@delve/kernel';
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from './problems';
+import type { PlatformPort } from './platform';
 import type { GamesPort } from './ports';
 
 /** The credentials a caller presented, from HTTP headers or a WebSocket connection_init payload. */
@@ -43,6 +44,27 @@ export async function requireSeat(games: GamesPort, credentials: Credentials, ga
   const token = bearerToken(credentials.authorization);
   if (token === null) throw new HttpProblem(401, 'auth/missing-token', 'this needs a seat token: Authorization: Bearer <token>');
   return games.authenticate(gameId, token);
+}
+
+/** True when an Authorization header carries a player key rather than a seat token. */
+export function hasPlayerKey(credentials: Credentials): boolean {
+  return /^Bearer pk\./.test(credentials.authorization ?? '');
+}
+
+/** The player whose key the caller presented; 401 without one, 403 for a key that is not live. */
+export async function requirePlayer(players: PlatformPort['players'], credentials: Credentials): Promise<string> {
+  const token = bearerToken(credentials.authorization);
+  if (token === null || !token.startsWith('pk.')) {
+    throw new HttpProblem(401, 'auth/missing-player-key', 'this needs a player key: Authorization: Bearer <player key>');
+  }
+  return players.authenticate(token);
+}
+
+/** The player whose key the caller presented, which must be `playerId`'s own; 403 otherwise. */
+export async function requireSelf(players: PlatformPort['players'], credentials: Credentials, playerId: string): Promise<string> {
+  const player = await requirePlayer(players, credentials);
+  if (player !== playerId) throw new HttpProblem(403, 'auth/not-your-account', "a player key acts for its own player's account only");
+  return player;
 }
 
 /** The viewer for read paths: the admin's audit viewer, the token's seat, or a spectator when neither is given. */

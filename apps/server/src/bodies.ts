@@ -6,11 +6,14 @@ export function summaryBody(s: GameSummary) {
     id: s.id,
     module: s.module,
     status: s.status,
-    seats: s.seats.map(({ seat, claimed, name }) => ({ seat, claimed, name })),
+    rulesVersion: s.rulesVersion,
+    phase: s.phase,
+    seats: s.seats.map(({ seat, claimed, name, player, character }) => ({ seat, claimed, name, player, character })),
     awaiting: [...s.awaiting],
     winners: s.winners === null ? null : [...s.winners],
     revision: s.revision,
     seedHash: s.seedHash,
+    campaign: s.campaign,
   };
 }
 
@@ -32,7 +35,8 @@ export function listItemBody(g: GameListItem) {
 
 export function auditBody(a: AuditResult) {
   const commands = a.commands.map(({ revision, actor, input }) => ({ revision, actor, input }));
-  if (a.verified) return { verified: true, seed: a.seed, commands };
+  const body = { verdict: a.verdict, verified: a.verified, seed: a.seed, rulesVersion: { ...a.rulesVersion }, commands };
+  if (!a.divergence) return body;
   const { revision, reason, expected, actual } = a.divergence;
-  return { verified: false, seed: a.seed, commands, divergence: { revision, reason, expected, actual } };
+  return { ...body, divergence: { revision, reason, expected, actual } };
 }

@@ -18,11 +18,11 @@ export class MemoryGamesList implements GamesListReader {
 
   /** Fold one recorded event through the games-list projection (the same projector the PostgreSQL read model runs). */
   apply(event: RecordedEvent): void {
-    const id = gamesList.idOf(event);
-    if (id === null) return;
-    const current = this.byId.get(id) ?? null;
-    const doc = gamesList.apply(current, event);
-    if (doc) this.byId.set(id, { ...doc, seq: current?.seq ?? this.seq++ });
+    for (const id of gamesList.idsOf(event)) {
+      const current = this.byId.get(id) ?? null;
+      const doc = gamesList.apply(current, event, id);
+      if (doc) this.byId.set(id, { ...doc, seq: current?.seq ?? this.seq++ });
+    }
   }
 
   /** Fold every game event already stored, then stay live until close(). */

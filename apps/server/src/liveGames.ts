@@ -1,7 +1,17 @@
-// The GameService as a running server wires it. The kernel takes its clock, ids and secrets as inputs so that it
-// stays pure and testable; here they are the real ones.
+// The kernel's services as a running server wires them. The kernel takes its clock, ids and secrets as inputs so
+// that it stays pure and testable; here they are the real ones.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService, type AnyGameModule, type EventStore, type GameServiceDeps } from '@delve/kernel';
+import {
+  CampaignService,
+  CharacterService,
+  GameService,
+  OutcomeRecorder,
+  PlayerService,
+  type AnyGameModule,
+  type CheckpointStore,
+  type EventStore,
+  type GameServiceDeps,
+} from '@delve/kernel';
 
 /** 32 bytes from the CSPRNG, base64url: seeds and seat tokens. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
@@ -13,4 +23,19 @@ export function liveGameService(
   overrides: Partial<Pick<GameServiceDeps, 'newSecret'>> = {},
 ): GameService {
   return new GameService({ store, modules, clock: () => new Date(), newId: () => randomUUID(), newSecret, ...overrides });
+}
+
+/** Players, characters and campaigns over the same store, on the server's game service. */
+export function livePlatform(store: EventStore, modules: Readonly<Record<string, AnyGameModule>>, games: GameService) {
+  const base = { store, clock: () => new Date(), newId: () => randomUUID() };
+  const players = new PlayerService({ ...base, newSecret });
+  const characters = new CharacterService({ ...base, modules, games });
+  const campaigns = new CampaignService({ ...base, modules, games, players, characters });
+  return {
+    players,
+    characters,
+    campaigns,
+    /** The process manager recording finished games on characters and campaigns. */
+    outcomes: (checkpoints: CheckpointStore) => new OutcomeRecorder({ store, checkpoints, games, characters, campaigns }),
+  };
 }

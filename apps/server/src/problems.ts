@@ -63,6 +63,7 @@ export const LIFECYCLE_CONFLICTS: ReadonlySet<string> = new Set([
   'game/over',
   'game/seat-taken',
   'game/full',
+  'game/rules-retired',
 ]);
 
 /** Map any thrown value to a problem. Unknown errors become an opaque 500 so internals never leak. */

@@ -1,8 +1,9 @@
-// Inside the projection worker thread: own connections, the games list runner, and a stop message to end.
+// Inside the projection worker thread: own connections, one runner per read model, and a stop message to end.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventStore } from '@delve/kernel';
 import { connect, PostgresEventStore } from '@delve/store-postgres';
-import { gamesListRunner } from './gamesListReadModel';
+import { loadModules } from './modules';
+import { readModelRunners } from './readModels';
 import type { FromProjectionWorker, ProjectionWorkerData, ToProjectionWorker } from './projectionWorker';
 
 const port = parentPort;
@@ -10,20 +11,21 @@ if (!port) throw new Error('projectionWorker.thread runs only as a worker thread
 const { databaseUrl, eventStoreUrl } = workerData as ProjectionWorkerData;
 const tell = (message: FromProjectionWorker) => port.postMessage(message);
 
-// A small pool: the runner uses one connection at a time, plus the one its leader lock reserves.
-const sql = connect(databaseUrl, 3);
+// A small pool: each runner uses one connection at a time, plus the one its leader lock reserves.
+const sql = connect(databaseUrl, 9);
 // EventStoreDB's client is loaded only when it is the event store: it is large, and thread start-up is on the clock.
 const store: EventStore = eventStoreUrl
   ? await (await import('@delve/store-esdb')).openEsdbEventStore(eventStoreUrl)
   : new PostgresEventStore(sql);
-const runner = gamesListRunner(store, sql, (error) => tell({ kind: 'error', error }));
-runner.start();
+const modules = await loadModules(undefined, (message, error) => tell({ kind: 'error', error: new Error(`${message}: ${String(error)}`) }));
+const runners = [...readModelRunners(store, sql, modules, (error) => tell({ kind: 'error', error })).values()];
+for (const runner of runners) runner.start();
 
 port.on('message', (message: ToProjectionWorker) => {
   if (message.kind !== 'stop') return;
   void (async () => {
     // Stop leading first (releases the lock), then close what this thread opened; the thread then exits by itself.
-    await runner.stop();
+    await Promise.all(runners.map((runner) => runner.stop()));
     if (eventStoreUrl) await store.close();
     await sql.end({ timeout: 5 });
     port.close();

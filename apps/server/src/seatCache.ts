@@ -56,6 +56,11 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
       remember(args[0], hashOf(claimed.token), claimed.seat);
       return claimed;
     },
+    issueSeatToken: async (...args: Parameters<GamesPort['issueSeatToken']>) => {
+      const issued = await games.issueSeatToken(...args);
+      remember(args[0], hashOf(issued.token), issued.seat);
+      return issued;
+    },
     startGame: (...args: Parameters<GamesPort['startGame']>) => games.startGame(...args),
     abandonGame: (...args: Parameters<GamesPort['abandonGame']>) => games.abandonGame(...args),
     authenticate,
@@ -63,6 +68,7 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
     summary: (...args: Parameters<GamesPort['summary']>) => games.summary(...args),
     view: (...args: Parameters<GamesPort['view']>) => games.view(...args),
     legalCommands: (...args: Parameters<GamesPort['legalCommands']>) => games.legalCommands(...args),
+    commandTemplates: (...args: Parameters<GamesPort['commandTemplates']>) => games.commandTemplates(...args),
     events: (...args: Parameters<GamesPort['events']>) => games.events(...args),
     audit: (...args: Parameters<GamesPort['audit']>) => games.audit(...args),
   };

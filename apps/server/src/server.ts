@@ -1,10 +1,10 @@
 // Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
 import type { EventStore } from '@delve/kernel';
-import { PostgresGamesList } from '@delve/projections';
+import { LeaderLoop, PostgresGamesList, PostgresReadModels } from '@delve/projections';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
-import { liveGameService } from './liveGames';
+import { liveGameService, livePlatform } from './liveGames';
 import { loadModules } from './modules';
 import { startProjectionWorker } from './projectionWorker';
 
@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const { migrationsApplied, openDatabase, PostgresEventStore } = await importOwningSignals(() => import('@delve/store-postgres'));
+  const { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } = await importOwningSignals(
+    () => import('@delve/store-postgres'),
+  );
   const { openEsdbEventStore } = await importOwningSignals(() => import('@delve/store-esdb'));
   // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
   const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   const warnings: string[] = [];
   const modules = await loadModules(undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGameService(store, modules);
+  const platform = livePlatform(store, modules, games);
   const updates = new StoreUpdatesFeed(store);
 
   const app = await buildApp({
@@ -54,8 +57,21 @@ async function main(): Promise<void> {
     },
     modules,
     updates,
+    platform,
+    platformReads: new PostgresReadModels(db.sql),
   });
   for (const warning of warnings) app.log.warn(warning);
+  // The process manager that records finished games on characters and campaigns: one node leads it at a time, and
+  // its commands are idempotent anyway.
+  const recorder = platform.outcomes(new ReadModelStore(db.sql));
+  const outcomes = new LeaderLoop({
+    step: () => recorder.step(),
+    batchSize: recorder.batchSize,
+    pollMs: 200,
+    lock: new AdvisoryLeaderLock(db.sql, 'process:game-outcomes'),
+    onError: (error) => app.log.error({ err: error }, 'recording game outcomes failed'),
+  });
+  outcomes.start();
   // The games list projection runs on its own thread with its own connections (ADR 0014).
   const projections = startProjectionWorker({
     databaseUrl: db.url,
@@ -80,6 +96,7 @@ async function main(): Promise<void> {
     // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
+      ['outcomes', () => outcomes.stop()],
       ['projections', () => projections.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],

@@ -1,7 +1,10 @@
 // openapi.yaml and the registered routes match one for one, and the spec oracle used by the e2e tests can fail.
 import Fastify from 'fastify';
 import t from 'tap';
-import { app, serverOptions } from '../src/app';
+import { readFileSync } from 'node:fs';
+import { app, OPENAPI_PATH, serverOptions } from '../src/app';
+import { contractDocument, contractYaml } from '../src/contract';
+import { loadModules } from '../src/modules';
 import { loadConfig } from '../src/config';
 import { MemoryGamesList } from '../src/gamesList';
 import type { GamesPort } from '../src/ports';
@@ -9,6 +12,11 @@ import { openapi, specProblems } from './support/spec';
 
 // Routes that are deliberately outside the REST contract: the docs UI itself and GraphQL.
 const OUTSIDE = [/^\/docs/, /^\/graphql/, /^\/graphiql/];
+
+t.test('openapi.yaml is what the routes generate (run `npm run openapi` after changing a route or schema)', async (t) => {
+  const generated = contractYaml(await contractDocument(await loadModules()));
+  t.equal(readFileSync(OPENAPI_PATH, 'utf8'), generated);
+});
 
 t.test('every route is in openapi.yaml and every documented operation is a route', async (t) => {
   const fastify = Fastify(serverOptions(loadConfig({ LOG_LEVEL: 'silent' })));
@@ -58,7 +66,19 @@ t.test('the spec oracle rejects replies that break openapi.yaml', async (t) => {
     specProblems('GET', `/games/${id}`, { statusCode: 404, headers: { 'content-type': 'application/problem+json' }, body: problem }),
     [],
   );
-  const summary = { id, module: 'toy', status: 'open', seats: [], awaiting: [], winners: null, revision: 0, seedHash: 'a'.repeat(64) };
+  const summary = {
+    id,
+    module: 'toy',
+    rulesVersion: '1',
+    status: 'open',
+    phase: 'lobby',
+    seats: [],
+    awaiting: [],
+    winners: null,
+    revision: 0,
+    seedHash: 'a'.repeat(64),
+    campaign: null,
+  };
   t.same(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(summary) }), []);
   const noHash = { ...summary, seedHash: undefined };
   t.not(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(noHash) }).length, 0, 'a missing field');

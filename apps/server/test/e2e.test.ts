@@ -94,8 +94,8 @@ t.test('a toy game from creation to a verified audit; replays equal the live vie
   t.equal(summary.body.status, 'active', 'the game starts when the last seat is claimed');
   t.same(summary.body.awaiting, [0]);
   t.same(summary.body.seats, [
-    { seat: 0, claimed: true, name: 'p0' },
-    { seat: 1, claimed: true, name: 'p1' },
+    { seat: 0, claimed: true, name: 'p0', player: null, character: null },
+    { seat: 1, claimed: true, name: 'p1', player: null, character: null },
   ]);
 
   const { live, summary: end } = await playOut(t, ctx, id, tokens);

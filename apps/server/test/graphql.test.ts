@@ -181,7 +181,7 @@ t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat
 t.test('a subscriber on one node hears commands accepted by another node (stateless API nodes)', async (t) => {
   const nodeA = await testApp();
   t.teardown(nodeA.close);
-  const nodeB = await testApp({}, { toy }, undefined, nodeA.store);
+  const nodeB = await testApp({}, { toy }, undefined, nodeA);
   t.teardown(nodeB.close);
   await nodeB.app.listen({ host: '127.0.0.1', port: 0 });
   const address = nodeB.app.server.address();

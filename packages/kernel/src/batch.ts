@@ -40,6 +40,12 @@ const AUTOMATON_STEP_LIMIT = 10_000;
  */
 export function decideBatch(record: GameRecord, module: AnyGameModule, input: GameInput): { events: BatchEvent[]; record: GameRecord } {
   const batch = new Batch(record, module);
+  if (record.retired && input.kind !== 'abandon') {
+    throw new RuleViolation(
+      'game/rules-retired',
+      `this game was created under ${record.module} rules version ${record.rulesVersion}, which this server no longer runs`,
+    );
+  }
   switch (input.kind) {
     case 'claim': {
       if (batch.record.status !== 'open') throw new RuleViolation('game/not-open', 'seats can only be claimed before the game starts');

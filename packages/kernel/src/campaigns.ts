@@ -2,27 +2,11 @@
 // module in the campaign's name, and the results of those games, as a pure decider and fold.
 import { RuleViolation } from './errors';
 import type { Seat } from './module';
+import type { CampaignGame, CampaignMember, CampaignSeat, CampaignSeatResult } from './schemas';
+
+export type { CampaignGame, CampaignMember, CampaignSeat, CampaignSeatResult };
 
 export const campaignStream = (id: string): string => `campaign-${id}`;
-
-export interface CampaignMember {
-  readonly player: string;
-  readonly name: string;
-  readonly character: string | null;
-}
-
-/** One seat of a campaign game: who sat there, and what they earned once the game ended. */
-export interface CampaignSeat {
-  readonly seat: Seat;
-  readonly player: string | null;
-  readonly character: string | null;
-}
-
-export interface CampaignSeatResult extends CampaignSeat {
-  readonly won: boolean;
-  /** What the module's progression says the seat earned (null when the module has none). */
-  readonly outcome: unknown;
-}
 
 export type CampaignEvent =
   | { type: 'CampaignCreated'; campaignId: string; name: string; module: string; owner: string }
@@ -44,23 +28,14 @@ export const CAMPAIGN_EVENT_TYPES: ReadonlySet<string> = new Set([
   'CampaignGameRecorded',
 ]);
 
-export interface CampaignGame {
-  readonly gameId: string;
-  readonly status: 'scheduled' | 'finished' | 'abandoned';
-  readonly scheduledAt: string | null;
-  readonly endedAt: string | null;
-  readonly winners: readonly Seat[];
-  readonly seats: readonly (CampaignSeat | CampaignSeatResult)[];
-}
-
 export interface CampaignState {
   readonly id: string;
   readonly name: string;
   readonly module: string;
   readonly owner: string;
   readonly createdAt: string;
-  readonly members: readonly CampaignMember[];
-  readonly games: readonly CampaignGame[];
+  readonly members: CampaignMember[];
+  readonly games: CampaignGame[];
 }
 
 /** A campaign seats at most this many members (the largest table any module takes). */

@@ -2,6 +2,9 @@
 // the module's progression (what a character is and what a game earns it), as one pure decider and fold.
 import { RuleViolation } from './errors';
 import type { AnyGameModule, GameResult, Message, Progression, Seat } from './module';
+import type { CharacterDocument, CharacterGame } from './schemas';
+
+export type { CharacterDocument, CharacterGame };
 
 export const characterStream = (id: string): string => `character-${id}`;
 
@@ -22,13 +25,6 @@ export const CHARACTER_EVENT_TYPES: ReadonlySet<string> = new Set([
   'GameRecorded',
 ]);
 
-export interface CharacterGame {
-  readonly gameId: string;
-  readonly seat: Seat;
-  readonly won: boolean;
-  readonly at: string;
-}
-
 export interface CharacterState {
   readonly id: string;
   readonly owner: string;
@@ -38,7 +34,7 @@ export interface CharacterState {
   /** The game the character is reserved for or playing in, and since when; null when free. */
   readonly seatedIn: { readonly gameId: string; readonly since: string } | null;
   /** Every finished game recorded on the character, oldest first. */
-  readonly games: readonly CharacterGame[];
+  readonly games: CharacterGame[];
   /** The module's progression state. */
   readonly progression: unknown;
 }
@@ -169,21 +165,6 @@ export function previousSeat(reservedSince: string, game: { seatsCharacter: bool
 }
 
 const kernelEvent = (event: CharacterKernelEvent): Message => event;
-
-/** A character as the API and the character-sheet read model show it: everything but the raw progression state. */
-export interface CharacterDocument {
-  readonly id: string;
-  readonly owner: string;
-  readonly module: string;
-  readonly name: string;
-  readonly createdAt: string;
-  /** Revision of the character stream this document reflects. */
-  readonly revision: number;
-  readonly seatedIn: { readonly gameId: string; readonly since: string } | null;
-  readonly games: readonly CharacterGame[];
-  /** The module's character sheet (`Progression.sheet`). */
-  readonly sheet: unknown;
-}
 
 export function characterDocument(state: CharacterState, revision: number, module: AnyGameModule | undefined): CharacterDocument {
   return {

@@ -58,8 +58,6 @@ export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'GameFinished',
 ]);
 
-export type { GameLifecycle };
-
 export interface SeatRecord {
   readonly claimed: boolean;
   readonly name: string | null;
@@ -83,7 +81,13 @@ export interface GameRecord<S = unknown> {
   readonly campaign: string | null;
   readonly seats: readonly SeatRecord[];
   readonly status: GameLifecycle;
+  /** The module's state (null when the game is retired). */
   readonly state: S;
+  /**
+   * The game was created under a rules version this server no longer runs: its module events are not folded (the
+   * current rules might misread them), it accepts no moves, and its audit says the rules are unavailable.
+   */
+  readonly retired: boolean;
   readonly winners: readonly Seat[] | null;
   /** Revision of the last event folded in (0-based). */
   readonly revision: number;
@@ -100,6 +104,8 @@ export interface GameEventMetadata {
   readonly command?: unknown;
   readonly idempotencyKey?: string;
   readonly at: string;
+  /** The game's module, so an event read on its own (by a projection) can be upcast (absent on older events). */
+  readonly module?: string;
   readonly rulesVersion: string;
   /** Version of the event's schema, for upcasting old events when they are read. */
   readonly eventVersion: number;
@@ -111,6 +117,7 @@ export function isLobbyEvent(event: Message): event is LobbyEvent {
 
 /** Start a record from GameCreated. */
 export function createdRecord(event: Extract<LobbyEvent, { type: 'GameCreated' }>, module: AnyGameModule): GameRecord {
+  const retired = module.rulesVersion !== event.rulesVersion;
   return {
     id: event.gameId,
     module: event.module,
@@ -122,7 +129,8 @@ export function createdRecord(event: Extract<LobbyEvent, { type: 'GameCreated' }
     campaign: event.campaign ?? null,
     seats: Array.from({ length: event.seats }, () => EMPTY_SEAT),
     status: 'open',
-    state: module.initialState(event.options, event.seats),
+    state: retired ? null : module.initialState(event.options, event.seats),
+    retired,
     winners: null,
     revision: 0,
   };
@@ -141,7 +149,8 @@ export function rosterOf(record: GameRecord): RosterEntry[] {
 /** Fold one event (kernel or module) into the record. Total: never throws on a stored event. */
 export function evolveRecord(record: GameRecord, event: Message, module: AnyGameModule, revision: number): GameRecord {
   // One copy of the record per event: this runs for every event of every command and every replay.
-  if (!isLobbyEvent(event)) return { ...record, state: module.evolve(record.state, event), revision };
+  if (!isLobbyEvent(event))
+    return record.retired ? { ...record, revision } : { ...record, state: module.evolve(record.state, event), revision };
   switch (event.type) {
     case 'GameCreated':
       return { ...record, revision }; // only ever first; createdRecord handled it
@@ -200,7 +209,7 @@ export function redactGameEvent(module: AnyGameModule, event: Message, viewer: V
 
 /** The public summary of a game record (`status` from the module while the game is active). */
 export function summarize(record: GameRecord, module: AnyGameModule | undefined): GameSummary {
-  const status = record.status === 'active' && module ? module.status(record.state) : null;
+  const status = record.status === 'active' && module && !record.retired ? module.status(record.state) : null;
   return {
     id: record.id,
     module: record.module,

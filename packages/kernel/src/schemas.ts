@@ -117,3 +117,115 @@ export const AuditResult = Type.Object(
   { title: 'Audit', description: "A finished game's audit: the seed, the command log, and whether re-running it reproduces the stream." },
 );
 export type AuditResult = Static<typeof AuditResult>;
+
+// --- Players, characters, campaigns ---------------------------------------------------------------------------
+
+export const PlayerSummary = Type.Object(
+  {
+    id: Uuid('The player id.'),
+    name: Type.String({ description: 'The name the player registered with.' }),
+    registeredAt: Type.String({ description: 'When the player registered (ISO 8601).' }),
+  },
+  { title: 'Player', description: 'A player account as everyone may see it (keys are never shown).' },
+);
+export type PlayerSummary = Static<typeof PlayerSummary>;
+
+export const PlayerKeyInfo = Type.Object(
+  {
+    keyId: Uuid('The key id (the second part of the key).'),
+    issuedAt: Type.String({ description: 'When the key was issued (ISO 8601).' }),
+  },
+  { title: 'PlayerKeyInfo', description: 'A live key of a player, as its owner may list it: never the key itself.' },
+);
+export type PlayerKeyInfo = Static<typeof PlayerKeyInfo>;
+
+export const CharacterGame = Type.Object(
+  {
+    gameId: Uuid('The game.'),
+    seat: SeatNumber,
+    won: Type.Boolean({ description: 'Whether the seat was among the winners.' }),
+    at: Type.String({ description: 'When the game ended (ISO 8601).' }),
+  },
+  { title: 'CharacterGame', description: 'A finished game recorded on a character (each game once).' },
+);
+export type CharacterGame = Static<typeof CharacterGame>;
+
+export const CharacterDocument = Type.Object(
+  {
+    id: Uuid('The character id.'),
+    owner: Uuid('The player who owns the character.'),
+    module: Type.String({ description: 'The module the character belongs to.' }),
+    name: Type.String({ description: 'The character’s name.' }),
+    createdAt: Type.String({ description: 'When it was created (ISO 8601).' }),
+    revision: Type.Integer({ minimum: 0, description: 'Revision of the character stream this document reflects.' }),
+    seatedIn: Type.Union(
+      [
+        Type.Object({
+          gameId: Uuid('The game.'),
+          since: Type.String({ description: 'When the seat was taken (ISO 8601).' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The game the character sits in now (a character plays one active game at a time); null when free.' },
+    ),
+    games: Type.Array(CharacterGame, { description: 'Every finished game recorded on the character, oldest first.' }),
+    sheet: Type.Unknown({ description: "The module's character sheet (its shape is the module's sheet schema)." }),
+  },
+  { title: 'Character', description: 'A character: who owns it, where it sits and its sheet.' },
+);
+export type CharacterDocument = Static<typeof CharacterDocument>;
+
+export const CampaignMember = Type.Object(
+  {
+    player: Uuid('The member.'),
+    name: Type.String({ description: "The member's player name when they joined." }),
+    character: Type.Union([Uuid('The character they play.'), Type.Null()], { description: 'The character they bring, if any.' }),
+  },
+  { title: 'CampaignMember', description: 'A member of a campaign.' },
+);
+export type CampaignMember = Static<typeof CampaignMember>;
+
+export const CampaignSeat = Type.Object(
+  {
+    seat: SeatNumber,
+    player: Type.Union([Uuid('The player.'), Type.Null()]),
+    character: Type.Union([Uuid('The character.'), Type.Null()]),
+    won: Type.Optional(Type.Boolean({ description: 'Whether the seat won (once the game ended).' })),
+    outcome: Type.Optional(Type.Unknown({ description: "What the module's progression says the seat earned (once the game ended)." })),
+  },
+  { title: 'CampaignSeat', description: 'Who sat where in a campaign game, and what they earned.' },
+);
+/** A seat as scheduled (won and outcome come when the game ends). */
+export type CampaignSeat = Static<typeof CampaignSeat>;
+/** A seat of an ended game. */
+export type CampaignSeatResult = CampaignSeat & { won: boolean; outcome: unknown };
+
+export const CampaignGame = Type.Object(
+  {
+    gameId: Uuid('The game.'),
+    status: Type.Union([Type.Literal('scheduled'), Type.Literal('finished'), Type.Literal('abandoned')], {
+      description: 'scheduled until the game ends.',
+    }),
+    scheduledAt: Type.Union([Type.String(), Type.Null()], { description: 'When it was scheduled (null: created outside the campaign).' }),
+    endedAt: Type.Union([Type.String(), Type.Null()]),
+    winners: Type.Array(SeatNumber),
+    seats: Type.Array(CampaignSeat),
+  },
+  { title: 'CampaignGame', description: 'A game played in a campaign’s name.' },
+);
+export type CampaignGame = Static<typeof CampaignGame>;
+
+export const CampaignDocument = Type.Object(
+  {
+    id: Uuid('The campaign id.'),
+    name: Type.String(),
+    module: Type.String({ description: 'The module every game of the campaign is played under.' }),
+    owner: Uuid('The player who created it.'),
+    createdAt: Type.String(),
+    revision: Type.Integer({ minimum: 0, description: 'Revision of the campaign stream this document reflects.' }),
+    members: Type.Array(CampaignMember),
+    games: Type.Array(CampaignGame, { description: 'Every game scheduled or recorded, in order.' }),
+  },
+  { title: 'Campaign', description: "A campaign's members and the games played in its name, with their results." },
+);
+export type CampaignDocument = Static<typeof CampaignDocument>;

@@ -133,6 +133,7 @@ t.test('metadata: every event of a command names it and its idempotency key; onl
     causationId: first?.commandId,
     actor: 'seat:1',
     at: '2026-01-01T00:00:00.000Z',
+    module: 'toy',
     rulesVersion: toyGame.rulesVersion,
     eventVersion: 1,
     command: { kind: 'play', seat: 1, command: { type: 'Stand' } },

@@ -41,3 +41,28 @@ t.test('events written under an older schema version are upcast on read and neve
   const last = (await store.readStream(gameStream(gameId))).find((e) => e.type === 'Stood');
   t.equal(last?.metadata.eventVersion, 2, 'new events are written under the current version');
 });
+
+t.test('a game created under rules this server no longer runs is retired: no moves, no views, an honest audit', async (t) => {
+  const store = new InMemoryEventStore();
+  const deps = { store, clock: () => new Date(0), newId: randomUUID, newSecret: () => randomBytes(16).toString('hex') };
+  const old = new GameService({ ...deps, modules: { toy: toyGame } });
+  const { gameId } = await old.createGame({ module: 'toy', seats: 2 });
+  const claim = await old.claimSeat(gameId);
+  await old.claimSeat(gameId);
+  await old.execute(gameId, { type: 'Stand' }, { seat: 0 });
+  // The server is upgraded: the toy's rules are now version 2.
+  const now = new GameService({ ...deps, modules: { toy: { ...toyGame, rulesVersion: '2' } } });
+  const summary = await now.summary(gameId);
+  t.match(summary, { status: 'active', rulesVersion: '1', awaiting: [] }, 'the summary still reads');
+  t.equal(await now.authenticate(gameId, claim.token), 0);
+  await t.rejects(now.execute(gameId, { type: 'Stand' }, { seat: 1 }), { code: 'game/rules-retired' });
+  await t.rejects(now.view(gameId, { kind: 'seat', seat: 0 }), { code: 'game/rules-retired' });
+  t.same(await now.legalCommands(gameId, 1), []);
+  await now.abandonGame(gameId);
+  const audit = await now.audit(gameId);
+  t.match(audit, { verdict: 'rules-unavailable', verified: false, rulesVersion: { played: '1', running: '2' } });
+  t.ok(
+    (await now.events(gameId, { kind: 'spectator' })).some((e) => e.type === 'Stood'),
+    'the ended game’s log is shown whole',
+  );
+});

@@ -23,7 +23,7 @@ const STATUS_AFTER: Readonly<Record<string, GameListStatus>> = {
 export const gamesList: Projection<GameListDoc> = {
   name: 'games-list-v1',
   streamPrefixes: ['game-'],
-  idOf: (event) => (event.streamId.startsWith('game-') ? event.streamId.slice('game-'.length) : null),
+  idsOf: (event) => (event.streamId.startsWith('game-') ? [event.streamId.slice('game-'.length)] : []),
   apply(doc, event: RecordedEvent) {
     const data = event.data as { type?: string; module?: unknown; seats?: unknown };
     if (data.type === 'GameCreated') {

@@ -1,5 +1,11 @@
-// @delve/projections: read models as pure projectors, and the games list.
+// @delve/projections: read models as pure projectors (games list, character sheets, player profiles, campaigns).
 export type { Projection } from './projection';
 export { gamesList, type GameListDoc, type GameListStatus } from './gamesList';
-export { ProjectionRunner, type LeaderLock, type ReadModelPort, type RunnerOptions } from './runner';
+export { characterSheets, CHARACTER_SHEETS, type CharacterSheetDoc } from './characterSheets';
+export { playerProfiles, PLAYER_PROFILES, PlayerProfileDoc, PlayerGameEntry } from './playerProfiles';
+export { campaignProgress, CAMPAIGN_PROGRESS } from './campaignProgress';
+export { ProjectionRunner, type LeaderLock, type ReadModelPort, type RunnerOptions, type RebuildProgress } from './runner';
 export { PostgresGamesList, type GamesListQuery } from './postgresGamesList';
+export { PostgresReadModels } from './postgresReaders';
+export { readModels, type ReadModelName } from './registry';
+export { LeaderLoop, type LeaderLoopOptions } from './loop';

@@ -1,5 +1,6 @@
 // Runs a projection: reads events after its checkpoint, folds them, and stores documents + checkpoint atomically.
-import type { EventStore, Position } from '@delve/kernel';
+import type { EventStore, Position, RecordedEvent } from '@delve/kernel';
+import { LeaderLoop } from './loop';
 import type { Projection } from './projection';
 
 /** Where a runner keeps documents and checkpoints (PostgreSQL's ReadModelStore implements it). */
@@ -8,6 +9,8 @@ export interface ReadModelPort {
   load<D>(projection: string, ids: readonly string[]): Promise<Map<string, D>>;
   commit<D>(projection: string, changes: ReadonlyMap<string, D | null>, from: Position | 'start', to: Position): Promise<boolean>;
   reset(projection: string): Promise<void>;
+  /** Replace `live`'s documents and checkpoint with `shadow`'s, atomically, and forget `shadow`. */
+  swap(shadow: string, live: string): Promise<void>;
 }
 
 /** One leader per projection across nodes (PostgreSQL: an advisory lock held on a reserved connection). */
@@ -22,14 +25,16 @@ export interface RunnerOptions {
   readonly pollMs?: number;
   readonly lock?: LeaderLock;
   readonly onError?: (error: unknown) => void;
+  /** What the projector sees of each event (Delve passes the kernel's `projectable`: secrets out, upcast). */
+  readonly prepare?: (event: RecordedEvent) => RecordedEvent;
 }
 
+/** How far a rebuild has come: events folded so far. */
+export type RebuildProgress = (done: number) => void;
+
 export class ProjectionRunner<D> {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
   private readonly batchSize: number;
-  private readonly pollMs: number;
+  private readonly loop: LeaderLoop;
 
   constructor(
     private readonly store: EventStore,
@@ -38,7 +43,13 @@ export class ProjectionRunner<D> {
     private readonly options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.pollMs = options.pollMs ?? 100;
+    this.loop = new LeaderLoop({
+      step: () => this.step(),
+      batchSize: this.batchSize,
+      pollMs: options.pollMs ?? 100,
+      lock: options.lock,
+      onError: options.onError,
+    });
   }
 
   /** Apply every event committed so far; returns how many events the projection consumed. */
@@ -51,78 +62,59 @@ export class ProjectionRunner<D> {
     }
   }
 
-  /** Forget the read model and project it again from the first event. */
-  async rebuild(): Promise<number> {
-    await this.readModels.reset(this.projection.name);
-    return this.catchUp();
+  /**
+   * Project the read model again from the first event, beside the live one, then swap it in atomically: readers see
+   * the old documents until the new ones are complete, and a runner leading the live one meanwhile (a running server)
+   * simply continues from the rebuilt checkpoint. Returns how many events were folded.
+   */
+  async rebuild(onProgress: RebuildProgress = () => {}): Promise<number> {
+    const live = this.projection.name;
+    const shadow = `${live}#rebuild`;
+    const { lock: _lock, ...unlocked } = this.options; // nobody else writes the shadow
+    const builder = new ProjectionRunner(this.store, this.readModels, { ...this.projection, name: shadow }, unlocked);
+    await this.readModels.reset(shadow);
+    let total = 0;
+    for (;;) {
+      const applied = await builder.step();
+      total += applied;
+      onProgress(total);
+      if (applied === 0) break;
+    }
+    await this.readModels.swap(shadow, live);
+    return total;
   }
 
   /** Run in the background: become leader when the lock allows, then keep caught up until stop(). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.background();
+    this.loop.start();
   }
 
   /** Look for new events now rather than at the next poll. */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
-  }
-
-  private async background(): Promise<void> {
-    let leader = !this.options.lock;
-    while (this.running) {
-      try {
-        if (!leader) leader = (await this.options.lock?.tryAcquire()) ?? true;
-        if (leader) await this.drain();
-      } catch (error) {
-        this.options.onError?.(error);
-      }
-      if (!this.running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
-    if (leader) await this.options.lock?.release();
-  }
-
-  /**
-   * Apply what is there now: full pages one after another, stopping after the first partial one. Unlike catchUp(),
-   * this does not chase a stream that keeps growing (a few events per step, eight statements each, forever):
-   * what arrives meanwhile waits for the next poll and is taken in one batch.
-   */
-  private async drain(): Promise<void> {
-    while (this.running && (await this.step()) === this.batchSize);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One batch: fold the events after the checkpoint and commit them with the new checkpoint, or nothing. */
-  private async step(): Promise<number> {
+  async step(): Promise<number> {
     const { name, streamPrefixes } = this.projection;
     const from = await this.readModels.checkpoint(name);
     const page = await this.store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
     if (!last) return 0;
-    const relevant = page.filter((e) => streamPrefixes.some((p) => e.streamId.startsWith(p)));
-    const ids = [...new Set(relevant.map((e) => this.projection.idOf(e)).filter((id): id is string => id !== null))];
-    const stored = await this.readModels.load<D>(name, ids);
+    const prepare = this.options.prepare;
+    const relevant = page.filter((e) => streamPrefixes.some((p) => e.streamId.startsWith(p))).map((e) => (prepare ? prepare(e) : e));
+    const touched = relevant.map((e) => [e, this.projection.idsOf(e)] as const).filter(([, ids]) => ids.length > 0);
+    const stored = await this.readModels.load<D>(name, [...new Set(touched.flatMap(([, ids]) => ids))]);
     const changes = new Map<string, D | null>();
-    for (const event of relevant) {
-      const id = this.projection.idOf(event);
-      if (id === null) continue;
-      const current = changes.has(id) ? (changes.get(id) ?? null) : (stored.get(id) ?? null);
-      changes.set(id, this.projection.apply(current, event));
+    for (const [event, ids] of touched) {
+      for (const id of ids) {
+        const current = changes.has(id) ? (changes.get(id) ?? null) : (stored.get(id) ?? null);
+        changes.set(id, this.projection.apply(current, event, id));
+      }
     }
     // Refused when another runner moved the checkpoint meanwhile: the next step re-reads it either way.
     await this.readModels.commit(name, changes, from, last.position);

@@ -13,7 +13,7 @@ const recorded = (data: Record<string, unknown>, streamId = 'game-g1'): Recorded
   metadata: {},
   created: '2026-01-01T00:00:00.000Z',
 });
-const fold = (events: RecordedEvent[]) => events.reduce<GameListDoc | null>((doc, e) => gamesList.apply(doc, e), null);
+const fold = (events: RecordedEvent[]) => events.reduce<GameListDoc | null>((doc, e) => gamesList.apply(doc, e, 'g1'), null);
 
 t.test('a game appears open with all seats free, fills, starts and finishes', async (t) => {
   revision = 0;
@@ -28,12 +28,12 @@ t.test('a game appears open with all seats free, fills, starts and finishes', as
   ];
   const full = fold(events);
   t.match(full, { status: 'active', openSeats: 0, revision: events.at(-1)?.revision });
-  t.equal(gamesList.apply(full, recorded({ type: 'GameFinished', winners: [0] }))?.status, 'finished');
-  t.equal(gamesList.apply(full, recorded({ type: 'GameAbandoned', by: null }))?.status, 'abandoned');
+  t.equal(gamesList.apply(full, recorded({ type: 'GameFinished', winners: [0] }), 'g1')?.status, 'finished');
+  t.equal(gamesList.apply(full, recorded({ type: 'GameAbandoned', by: null }), 'g1')?.status, 'abandoned');
 });
 
 t.test('only game streams are projected, and events before a creation are ignored', async (t) => {
-  t.equal(gamesList.idOf(recorded({ type: 'X' }, 'character-1')), null);
-  t.equal(gamesList.idOf(recorded({ type: 'X' }, 'game-abc')), 'abc');
-  t.equal(gamesList.apply(null, recorded({ type: 'SeatClaimed' })), null);
+  t.same(gamesList.idsOf(recorded({ type: 'X' }, 'character-1')), []);
+  t.same(gamesList.idsOf(recorded({ type: 'X' }, 'game-abc')), ['abc']);
+  t.equal(gamesList.apply(null, recorded({ type: 'SeatClaimed' }), 'g1'), null);
 });

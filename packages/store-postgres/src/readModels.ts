@@ -54,6 +54,30 @@ export class ReadModelStore {
     });
   }
 
+  /** Move a checkpoint from `from` to `to` with no documents (a process manager's): false when another node moved it. */
+  advance(projection: string, from: Position | 'start', to: Position): Promise<boolean> {
+    return this.commit(projection, new Map(), from, to);
+  }
+
+  /**
+   * Replace `live`'s documents and checkpoint with `shadow`'s in one transaction, and forget `shadow`. The live
+   * checkpoint row is locked first, so a runner committing to `live` at the same moment either lands before the swap
+   * (and is replaced) or sees the new checkpoint and re-reads.
+   */
+  async swap(shadow: string, live: string): Promise<void> {
+    await this.sql.begin(async (tx) => {
+      await tx`select 1 from checkpoints where projection = ${live} for update`;
+      const [row] = await tx<{ commit: string; prepare: string }[]>`
+        select commit_position::text as commit, prepare_position::text as prepare from checkpoints where projection = ${shadow}`;
+      await tx`delete from read_models where projection = ${live}`;
+      await tx`update read_models set projection = ${live} where projection = ${shadow}`;
+      await tx`delete from checkpoints where projection in (${live}, ${shadow})`;
+      if (row) {
+        await tx`insert into checkpoints (projection, commit_position, prepare_position) values (${live}, ${row.commit}::xid8, ${row.prepare}::bigint)`;
+      }
+    });
+  }
+
   /** Forget a projection's documents and checkpoint, so its runner rebuilds it from the first event. */
   async reset(projection: string): Promise<void> {
     await this.sql.begin(async (tx) => {

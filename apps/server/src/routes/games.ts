@@ -1,8 +1,10 @@
-// The lobby over REST: create and list games, read a summary, claim seats, start and abandon.
+// The lobby over REST: create and list games, read a summary, claim seats (anonymously or as a player with a
+// character), take another token for a seat, start and abandon.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notModified } from '../etag';
-import { credentialsOf, isAdmin, requireSeat } from '../auth';
+import { credentialsOf, hasPlayerKey, isAdmin, requirePlayer, requireSeat } from '../auth';
 import { listItemBody, summaryBody } from '../bodies';
+import { HttpProblem } from '../problems';
 import {
   ClaimSeatRequest,
   CreateGameRequest,
@@ -11,35 +13,65 @@ import {
   GameSummary,
   ListGamesQuery,
   SeatClaimed,
+  SeatParams,
   problems,
 } from '../schemas';
 
 const games: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/games',
-    { schema: { body: CreateGameRequest, response: { 201: GameSummary, ...problems(400, 413, 422, 429) } } },
+    {
+      schema: {
+        operationId: 'createGame',
+        tags: ['games'],
+        summary: 'Create a game of a module with options and a seat count.',
+        body: CreateGameRequest,
+        response: { 201: GameSummary, ...problems(400, 413, 415, 422, 429) },
+        responseHeaders: { 201: { Location: 'Where the game is.' } },
+      },
+    },
     async (request, reply) => {
       const { module, options, seats } = request.body;
       const { gameId, summary: created } = await app.games.createGame({ module, options: options ?? {}, seats });
-      const summary = summaryBody(created);
-      return reply.code(201).header('location', `/games/${gameId}`).send(summary);
+      return reply.code(201).header('location', `/games/${gameId}`).send(summaryBody(created));
     },
   );
 
-  app.get('/games', { schema: { querystring: ListGamesQuery, response: { 200: GameList, ...problems(400, 429) } } }, async (request) => {
-    const { module, status, limit, cursor } = request.query;
-    const page = await app.gamesList.list({
-      limit,
-      ...(module !== undefined && { module }),
-      ...(status !== undefined && { status }),
-      ...(cursor !== undefined && { cursor }),
-    });
-    return { items: page.items.map(listItemBody), nextCursor: page.nextCursor };
-  });
+  app.get(
+    '/games',
+    {
+      schema: {
+        operationId: 'listGames',
+        tags: ['games'],
+        summary: 'List games from the games read model, newest first, paginated by cursor.',
+        querystring: ListGamesQuery,
+        response: { 200: GameList, ...problems(400, 429) },
+      },
+    },
+    async (request) => {
+      const { module, status, limit, cursor } = request.query;
+      const page = await app.gamesList.list({
+        limit,
+        ...(module !== undefined && { module }),
+        ...(status !== undefined && { status }),
+        ...(cursor !== undefined && { cursor }),
+      });
+      return { items: page.items.map(listItemBody), nextCursor: page.nextCursor };
+    },
+  );
 
   app.get(
     '/games/:id',
-    { schema: { params: GameIdParams, response: { 200: GameSummary, 304: Type.Null(), ...problems(400, 404, 429) } } },
+    {
+      schema: {
+        operationId: 'getGame',
+        tags: ['games'],
+        summary: "The game's public summary (ETag: the revision; If-None-Match answers 304).",
+        params: GameIdParams,
+        response: { 200: GameSummary, 304: Type.Null(), ...problems(400, 404, 429) },
+        responseHeaders: { 200: { ETag: 'A weak tag of the revision.' } },
+      },
+    },
     async (request, reply) => {
       const summary = await app.games.summary(request.params.id);
       if (notModified(request, reply, String(summary.revision))) return reply.code(304).send(null);
@@ -51,9 +83,17 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     '/games/:id/seats',
     {
       schema: {
+        operationId: 'claimSeat',
+        tags: ['games'],
+        summary: 'Claim a seat (a given one, or the lowest free one) and receive its token.',
+        description:
+          'Anonymously, or as a player with your player key, optionally bringing one of your characters of the ' +
+          "game's module: the character's profile is recorded with the claim, and a character sits in one active " +
+          'game at a time. The game starts by itself once every seat is claimed.',
+        auth: ['anonymous', 'playerKey'],
         params: GameIdParams,
         body: ClaimSeatRequest,
-        response: { 201: SeatClaimed, ...problems(400, 404, 409, 413, 422, 429) },
+        response: { 201: SeatClaimed, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
       // Claiming a seat needs no body at all; treat a missing one as {}.
       preValidation: async (request) => {
@@ -61,18 +101,52 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { seat, name } = request.body;
-      const claimed = await app.games.claimSeat(request.params.id, {
-        ...(seat !== undefined && { seat }),
-        ...(name !== undefined && { name }),
-      });
-      return reply.code(201).send(claimed);
+      const { seat, name, character } = request.body;
+      const { id } = request.params;
+      const credentials = credentialsOf(request);
+      const where = { ...(seat !== undefined && { seat }), ...(name !== undefined && { name }) };
+      if (hasPlayerKey(credentials)) {
+        const player = await requirePlayer(app.platform.players, credentials);
+        return reply
+          .code(201)
+          .send(await app.platform.characters.claimSeat(id, player, { ...where, ...(character !== undefined && { character }) }));
+      }
+      if (character !== undefined) throw new HttpProblem(401, 'auth/missing-player-key', 'bringing a character needs your player key');
+      return reply.code(201).send(await app.games.claimSeat(id, where));
+    },
+  );
+
+  app.post(
+    '/games/:id/seats/:seat/tokens',
+    {
+      schema: {
+        operationId: 'issueSeatToken',
+        tags: ['games'],
+        summary: 'Take another token for a seat you hold as a player (a lost token, another device, a campaign game).',
+        description: 'Earlier tokens of the seat keep working.',
+        auth: ['playerKey'],
+        params: SeatParams,
+        response: { 201: SeatClaimed, ...problems(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const player = await requirePlayer(app.platform.players, credentialsOf(request));
+      return reply.code(201).send(await app.games.issueSeatToken(request.params.id, request.params.seat, player));
     },
   );
 
   app.post(
     '/games/:id/start',
-    { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) } } },
+    {
+      schema: {
+        operationId: 'startGame',
+        tags: ['games'],
+        summary: 'Start before every seat is claimed (any seated player may); unclaimed seats stay empty.',
+        auth: ['seatToken'],
+        params: GameIdParams,
+        response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       await requireSeat(app.games, credentialsOf(request), id);
@@ -83,7 +157,16 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/games/:id/abandon',
-    { schema: { params: GameIdParams, response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) } } },
+    {
+      schema: {
+        operationId: 'abandonGame',
+        tags: ['games'],
+        summary: 'Abandon the game (a seated player, or the operator with the admin key).',
+        auth: ['seatToken', 'adminKey'],
+        params: GameIdParams,
+        response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       if (isAdmin(credentialsOf(request), app.config.adminKey)) await app.games.abandonGame(id);

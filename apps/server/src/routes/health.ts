@@ -4,11 +4,24 @@ import { problem, sendProblem } from '../problems';
 import { Health, Problem } from '../schemas';
 
 const health: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', { schema: { response: { 200: Health } }, config: { rateLimit: false } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    {
+      schema: { operationId: 'health', tags: ['ops'], summary: 'The process is up.', response: { 200: Health } },
+      config: { rateLimit: false },
+    },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
-  app.get('/ready', { schema: { response: { 200: Health, 503: Problem } }, config: { rateLimit: false } }, async (request, reply) => {
+  const ready = {
+    operationId: 'ready',
+    tags: ['ops'],
+    summary: 'The event store is reachable and migrations are applied.',
+    response: { 200: Health, 503: Problem },
+  };
+  app.get('/ready', { schema: ready, config: { rateLimit: false } }, async (request, reply) => {
     try {
       await app.readiness();
       return { status: 'ready' as const };

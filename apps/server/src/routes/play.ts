@@ -23,10 +23,21 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
     '/games/:id/commands',
     {
       schema: {
+        operationId: 'sendCommand',
+        tags: ['play'],
+        summary: "Send one of the module's commands for the caller's seat.",
+        description:
+          'The command is checked against the module’s command schema and rules; its events (with the deal, the ' +
+          'automaton’s follow-up and the end of the game when they follow) land atomically. With Idempotency-Key, a ' +
+          'retry returns the first answer and appends nothing.',
+        auth: ['seatToken'],
         params: GameIdParams,
         headers: CommandHeaders,
         body: Command,
-        response: { 200: CommandResult, ...problems(400, 401, 403, 404, 409, 413, 422, 429) },
+        response: { 200: CommandResult, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+        responseHeaders: {
+          200: { 'Idempotent-Replayed': '"true" when this is the stored answer of an earlier request with the same key.' },
+        },
       },
     },
     async (request, reply) => {
@@ -39,7 +50,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
         ...(key !== undefined && { idempotencyKey: `seat:${seat}:${key}` }),
       });
       reply.header('idempotent-replayed', String(result.replayed));
-      return { revision: result.revision, events: result.events.map(eventBody), view: result.view };
+      return { revision: result.revision, events: result.events.map(eventBody), view: result.view, replayed: result.replayed };
     },
   );
 
@@ -47,9 +58,14 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
     '/games/:id/view',
     {
       schema: {
+        operationId: 'getView',
+        tags: ['play'],
+        summary: "The caller's view: a seat's with its token, the spectator's without, everything with the admin key.",
+        auth: ['seatToken', 'adminKey', 'anonymous'],
         params: GameIdParams,
         querystring: ViewQuery,
         response: { 200: ViewResult, 304: Type.Null(), ...problems(400, 401, 403, 404, 429) },
+        responseHeaders: { 200: { ETag: 'A weak tag of the revision, status and viewer.' } },
       },
     },
     async (request, reply) => {
@@ -66,11 +82,25 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/games/:id/legal-commands',
-    { schema: { params: GameIdParams, response: { 200: LegalCommands, ...problems(400, 401, 403, 404, 429) } } },
+    {
+      schema: {
+        operationId: 'getLegalCommands',
+        tags: ['play'],
+        summary: "Everything the caller's seat may send now, awaited or not; each listed command is accepted as is.",
+        auth: ['seatToken'],
+        params: GameIdParams,
+        response: { 200: LegalCommands, ...problems(400, 401, 403, 404, 429) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const seat = await requireSeat(app.games, credentialsOf(request), id);
-      return { seat, commands: [...(await app.games.legalCommands(id, seat))] };
+      const [commands, templates] = await Promise.all([app.games.legalCommands(id, seat), app.games.commandTemplates(id, seat)]);
+      return {
+        seat,
+        commands: [...commands],
+        templates: templates.map((t) => ({ type: t.type, fixed: { ...t.fixed }, params: { ...t.params } })),
+      };
     },
   );
 
@@ -78,6 +108,10 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
     '/games/:id/events',
     {
       schema: {
+        operationId: 'getEvents',
+        tags: ['play'],
+        summary: 'The event log redacted for the caller (seat, spectator, or everything once the game has ended).',
+        auth: ['seatToken', 'adminKey', 'anonymous'],
         params: GameIdParams,
         querystring: EventsQuery,
         response: { 200: EventPage, ...problems(400, 401, 403, 404, 429) },
@@ -97,7 +131,15 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/games/:id/audit',
-    { schema: { params: GameIdParams, response: { 200: Audit, ...problems(400, 404, 409, 429) } } },
+    {
+      schema: {
+        operationId: 'getAudit',
+        tags: ['play'],
+        summary: 'Once the game has ended: the revealed seed, the command log, and a re-run under the rules it was played under.',
+        params: GameIdParams,
+        response: { 200: Audit, ...problems(400, 404, 409, 429) },
+      },
+    },
     async (request) => auditBody(await app.games.audit(request.params.id)),
   );
 };

@@ -1,6 +1,8 @@
 // Builds the app for tests on the real GameService and a real PostgreSQL (one database per app), with the toy module.
 import type { AnyGameModule, EventStore, GameService } from '@delve/kernel';
-import { PostgresEventStore } from '@delve/store-postgres';
+import { LeaderLoop, PostgresReadModels, type ProjectionRunner } from '@delve/projections';
+import { PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+import type { Sql } from 'postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +10,8 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from '../../src/gamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
-import { liveGameService } from '../../src/liveGames';
+import { liveGameService, livePlatform } from '../../src/liveGames';
+import { readModelRunners } from '../../src/readModels';
 import { toy } from './toy';
 
 let server: Promise<TestDatabaseServer> | null = null;
@@ -26,8 +29,12 @@ export const ADMIN_KEY = 'test-admin-key-0123456789';
 export interface TestApp {
   app: FastifyInstance;
   store: EventStore;
+  sql: Sql;
   service: GameService;
+  platform: ReturnType<typeof livePlatform>;
   config: Config;
+  /** Bring every read model and the outcome recorder up to the last event now (they also follow by themselves). */
+  settle(): Promise<void>;
   /** Close the app and the games list (call on teardown). */
   close(): Promise<void>;
 }
@@ -40,15 +47,30 @@ export async function testApp(
   env: Record<string, string> = {},
   modules: Record<string, AnyGameModule> = { toy },
   secrets?: string,
-  /** Share a store with another app: two API nodes in front of one database. */
-  shared?: EventStore,
+  /** Share another app's database: two API nodes in front of one store (only the first runs the read side). */
+  shared?: TestApp,
+  /** Run the platform's read side (read models and the outcome recorder) in process, as the server does. */
+  options: { readSide?: boolean } = {},
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
   // A fresh database per app on a real PostgreSQL (one server per test file), unless sharing another app's.
   const db = shared ? null : await (await databaseServer()).create();
-  const store = shared ?? new PostgresEventStore((db as NonNullable<typeof db>).sql, { pollIntervalMs: 20 });
+  const sql = shared?.sql ?? (db as NonNullable<typeof db>).sql;
+  const store = shared?.store ?? new PostgresEventStore(sql, { pollIntervalMs: 20 });
   const service = liveGameService(store, modules, secrets === undefined ? {} : { newSecret: () => `${secrets}-${counter++}` });
+  const platform = livePlatform(store, modules, service);
+  // The read side as the server runs it, in process: every read model and the outcome recorder, polling fast.
+  const fail = (error: unknown) => t.fail(`read side: ${String(error)}`);
+  const readSide = options.readSide === true && !shared;
+  // Always there for settle(); running by themselves only with readSide.
+  const runners: ProjectionRunner<unknown>[] = shared ? [] : [...readModelRunners(store, sql, modules, fail, undefined, 20).values()];
+  const recorder = platform.outcomes(new ReadModelStore(sql));
+  const outcomes = readSide
+    ? new LeaderLoop({ step: () => recorder.step(), batchSize: recorder.batchSize, pollMs: 20, onError: fail })
+    : null;
+  if (readSide) for (const runner of runners) runner.start();
+  outcomes?.start();
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
@@ -59,12 +81,20 @@ export async function testApp(
     readiness: async () => {},
     modules,
     updates,
+    platform,
+    platformReads: new PostgresReadModels(sql),
   });
+  const settle = async (): Promise<void> => {
+    await recorder.catchUp();
+    for (const runner of runners) await runner.catchUp();
+  };
   const close = async (): Promise<void> => {
     await app.close();
+    await outcomes?.stop();
+    if (readSide) for (const runner of runners) await runner.stop();
     await gamesList.close();
     await updates.close();
     await db?.close();
   };
-  return { app, store, service, config, close };
+  return { app, store, sql, service, platform, config, settle, close };
 }

@@ -10,6 +10,7 @@ import {
   type CampaignState,
 } from '../campaigns';
 import type { AnyGameModule, Seat } from '../module';
+import type { CampaignDocument } from '../schemas';
 import type { EventStore } from '../store';
 import type { CharacterService } from './characters';
 import { eventTime } from './events';
@@ -26,9 +27,6 @@ export interface CampaignServiceDeps {
   readonly clock: () => Date;
   readonly newId: () => string;
 }
-
-/** A campaign as the API shows it (the campaign-progress read model stores the same document). */
-export type CampaignDocument = CampaignState & { readonly revision: number };
 
 const NAME = /^\S(.{0,62}\S)?$/u;
 

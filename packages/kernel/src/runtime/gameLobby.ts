@@ -69,7 +69,7 @@ export class GameLobby {
       gameStream(gameId),
       (current, stamp) => {
         if (current) throw new ConflictError('game/exists', `game ${gameId} already exists`);
-        const metadata = gameEventMetadata(stamp, 'lobby', module.rulesVersion, LOBBY_EVENT_VERSION, { kind: 'create' });
+        const metadata = gameEventMetadata(stamp, 'lobby', module.name, module.rulesVersion, LOBBY_EVENT_VERSION, { kind: 'create' });
         return { events: [{ type: created.type, data: created, metadata }] };
       },
       { newStream: true },

@@ -1,6 +1,6 @@
 // Reading games: summaries, seat authentication, the caller's view now or at a revision, legal commands and the
 // redacted event log. Every read path goes through the module's view and redact.
-import { ForbiddenError } from '../errors';
+import { ConflictError, ForbiddenError } from '../errors';
 import {
   createdRecord,
   effectiveViewer,
@@ -35,19 +35,20 @@ export class GameReads {
   /** The state as `viewer` sees it, now or at an earlier revision (a replay). */
   async view(gameId: string, viewer: Viewer, atRevision?: number): Promise<unknown> {
     const record = atRevision === undefined ? (await this.games.load(gameId)).state : await this.games.loadAt(gameId, atRevision);
+    refuseRetired(record);
     return this.games.module(record).view(record.state, effectiveViewer(record, viewer));
   }
 
   /** The commands `seat` may send now (none unless the game is active). */
   async legalCommands(gameId: string, seat: Seat): Promise<Message[]> {
     const { state: record } = await this.games.load(gameId);
-    return record.status === 'active' ? this.games.module(record).legalCommands(record.state, seat) : [];
+    return record.status === 'active' && !record.retired ? this.games.module(record).legalCommands(record.state, seat) : [];
   }
 
   /** Templates of the commands with free parameters `seat` may send now. */
   async commandTemplates(gameId: string, seat: Seat): Promise<CommandTemplate[]> {
     const { state: record } = await this.games.load(gameId);
-    return record.status === 'active' ? (this.games.module(record).commandTemplates?.(record.state, seat) ?? []) : [];
+    return record.status === 'active' && !record.retired ? (this.games.module(record).commandTemplates?.(record.state, seat) ?? []) : [];
   }
 
   /** The event log from revision `from`, redacted for `viewer` (everything once the game is over). */
@@ -63,13 +64,15 @@ export class GameReads {
     if (from > to) return [];
     const module = this.games.module(record);
     const effective = effectiveViewer(record, viewer);
+    // Redacting needs the rules the events were written under; the auditor sees them whole anyway.
+    if (effective.kind !== 'audit') refuseRetired(record);
     const events = await this.games.read(record.id);
     const out: VisibleEvent[] = [];
     let state = createdRecord(events[0]?.data as Extract<LobbyEvent, { type: 'GameCreated' }>, module);
     for (const e of events.slice(0, to + 1)) {
       const event = this.games.eventOf(e, module, state);
       if (e.revision >= from) {
-        const visible = redactGameEvent(module, event, effective, state.state);
+        const visible = record.retired ? event : redactGameEvent(module, event, effective, state.state);
         if (visible)
           out.push({
             revision: e.revision,
@@ -81,5 +84,15 @@ export class GameReads {
       if (e.revision > 0) state = this.games.fold(state, e);
     }
     return out;
+  }
+}
+
+/** A retired game's module state cannot be shown: the rules that would read it are gone. */
+function refuseRetired(record: GameRecord): void {
+  if (record.retired) {
+    throw new ConflictError(
+      'game/rules-retired',
+      `this game was played under ${record.module} rules version ${record.rulesVersion}, which this server no longer runs; its summary, log (to the auditor) and audit remain`,
+    );
   }
 }

@@ -148,6 +148,7 @@ export class GameStreams {
 export function gameEventMetadata(
   stamp: Stamp,
   actor: string,
+  module: string,
   rulesVersion: string,
   eventVersion: number,
   command: unknown,
@@ -157,6 +158,7 @@ export function gameEventMetadata(
     causationId: stamp.commandId,
     actor,
     at: stamp.at,
+    module,
     rulesVersion,
     eventVersion,
   };
@@ -179,6 +181,7 @@ export function batchEvents(
     metadata: gameEventMetadata(
       stamp,
       actor,
+      record.module,
       record.rulesVersion,
       isLobbyEvent(event) ? LOBBY_EVENT_VERSION : (module.eventVersion ?? 1),
       i === 0 ? input : undefined,

@@ -30,7 +30,8 @@ export interface OutcomeRecorderDeps {
 export const OUTCOME_RECORDER = 'process:game-outcomes';
 
 export class OutcomeRecorder {
-  private readonly batchSize: number;
+  /** Events read per step (a step that read this many may have more to read at once). */
+  readonly batchSize: number;
 
   constructor(private readonly deps: OutcomeRecorderDeps) {
     this.batchSize = deps.batchSize ?? 500;

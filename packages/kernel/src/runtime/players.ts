@@ -11,6 +11,7 @@ import {
   type PlayerState,
 } from '../players';
 import { sha256Hex } from '../random';
+import type { PlayerKeyInfo, PlayerSummary } from '../schemas';
 import type { EventStore } from '../store';
 import { eventTime } from './events';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
@@ -21,19 +22,6 @@ export interface PlayerServiceDeps {
   readonly newId: () => string;
   /** A fresh unguessable secret from a CSPRNG (the secret part of a key). */
   readonly newSecret: () => string;
-}
-
-/** A player as the API shows it to everyone: no keys. */
-export interface PlayerSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly registeredAt: string;
-}
-
-/** A key as its owner may list it: never the key or its hash. */
-export interface PlayerKeyInfo {
-  readonly keyId: string;
-  readonly issuedAt: string;
 }
 
 const NAME = /^[^\u0000-\u001f\u007f]{1,64}$/;

@@ -1,0 +1,250 @@
+// The REST contract (OpenAPI 3.1) generated from the routes' own schemas, so openapi.yaml, validation, serialisation
+// and the handlers' types come from one declaration. `npm run openapi` writes it to openapi.yaml; a test checks the
+// committed file is what the routes generate.
+import type { RouteOptions } from 'fastify';
+
+type Json = Record<string, unknown>;
+
+export type Credential = 'seatToken' | 'playerKey' | 'adminKey' | 'anonymous';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** Credentials the route accepts (openapi.yaml's security). */
+    auth?: readonly Credential[];
+    /** Response headers by status code and what each says. */
+    responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+  }
+}
+
+/** What a route declares for the contract besides fastify's own schema keys. */
+export interface RouteDoc {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** Credentials the route accepts, any of them; `anonymous` means it may also be called without one. */
+  readonly auth?: readonly Credential[];
+  /** Response headers by status code, e.g. { 201: { Location: 'Where the new game is.' } }. */
+  readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+}
+
+/** A route as registered: its method, URL and schema (with the RouteDoc fields beside fastify's keys). */
+export interface DocumentedRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly schema: Json & Partial<RouteDoc>;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK.',
+  201: 'Created.',
+  204: 'Done; no body.',
+  304: 'Not modified since the ETag given in If-None-Match.',
+  400: 'Malformed request: a parameter, header or body fails its schema (the problem names the field).',
+  401: 'A credential is needed and none (or a malformed one) was given.',
+  403: 'The credential does not allow this.',
+  404: 'No such resource.',
+  409: 'The resource is not in a state that allows this (or a concurrent change won; retry).',
+  413: 'The body is larger than the configured limit.',
+  415: 'The body is not application/json.',
+  422: 'The rules refuse it: the problem code says which rule.',
+  429: 'Rate limited: retry after the number of seconds in Retry-After.',
+  503: 'Not ready: the database is unreachable; retry after the number of seconds in Retry-After.',
+};
+
+/** Headers every response carries (components.headers), referenced from each response. */
+const COMMON_HEADERS: Record<string, Json> = {
+  'X-Request-Id': {
+    description: 'The id of this request in the server log: the one sent in X-Request-Id if it was sane, else a new one.',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': { description: 'Requests allowed in the current window for this caller.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+};
+
+const SECURITY_SCHEMES: Json = {
+  seatToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A seat token, returned once when a seat is claimed: acts for that seat of that game only.',
+  },
+  playerKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A player API key (starts with "pk."), returned once when a player registers or takes a new key.',
+  },
+  adminKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Admin-Key',
+    description: "The operator's key (ADMIN_KEY): audits and reads everything.",
+  },
+};
+
+/**
+ * Turn JSON Schema from TypeBox into the document's form: titled sub-schemas become components referenced by
+ * `$ref`, so each named shape appears once.
+ */
+class Components {
+  readonly schemas: Record<string, Json> = {};
+  private readonly seen = new Map<string, string>();
+
+  /** The schema with every titled sub-schema (itself included) replaced by a reference to its component. */
+  ref(schema: unknown): Json {
+    return this.plain(schema);
+  }
+
+  private plain(schema: unknown): Json {
+    if (Array.isArray(schema)) return schema.map((s) => this.plain(s)) as unknown as Json;
+    if (typeof schema !== 'object' || schema === null) return schema as Json;
+    const node = schema as Json;
+    const title = node.title;
+    if (typeof title === 'string') {
+      const body = JSON.stringify(node);
+      const known = this.seen.get(title);
+      if (known !== undefined && known !== body) throw new Error(`two different schemas are titled ${title}: ${known} vs ${body}`);
+      if (known === undefined) {
+        this.seen.set(title, body);
+        const { title: _title, ...rest } = node;
+        this.schemas[title] = this.children(rest);
+      }
+      return { $ref: `#/components/schemas/${title}` };
+    }
+    return this.children(node);
+  }
+
+  private children(node: Json): Json {
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' || key === '$defs' || key === 'patternProperties') {
+        out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, this.plain(v)]));
+      } else if (typeof value === 'object' && value !== null) {
+        out[key] = this.plain(value);
+      } else {
+        out[key] = value;
+      }
+    }
+    return out;
+  }
+}
+
+function parameters(where: 'path' | 'query' | 'header', schema: unknown, components: Components): Json[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const object = schema as { properties?: Record<string, Json>; required?: string[] };
+  const required = new Set(object.required ?? []);
+  return Object.entries(object.properties ?? {}).map(([name, sub]) => {
+    // The parameter carries the description; a named (titled) schema keeps its own, since it is shared.
+    const { description, ...rest } = sub;
+    return {
+      name,
+      in: where,
+      ...(where === 'path' || required.has(name) ? { required: true } : {}),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: components.ref(typeof sub.title === 'string' ? sub : rest),
+    };
+  });
+}
+
+const headerRefs = (names: readonly string[]): Json =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** An error response: one component per status (components.responses), all problem+json. */
+function problemResponse(status: number): Json {
+  const names = Object.keys(COMMON_HEADERS);
+  return {
+    description: STATUS_TEXT[status] ?? 'See the problem.',
+    headers: headerRefs(status === 429 || status === 503 ? [...names, 'Retry-After'] : names),
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  };
+}
+
+function responses(route: DocumentedRoute, components: Components, problemStatuses: Set<number>): Json {
+  const out: Json = {};
+  const declared = (route.schema.response ?? {}) as Record<string, Json>;
+  const headers = route.schema.responseHeaders ?? {};
+  for (const [code, schema] of Object.entries(declared)) {
+    const status = Number(code);
+    if (schema.title === 'Problem') {
+      components.ref(schema); // registers the Problem schema
+      problemStatuses.add(status);
+      out[code] = { $ref: `#/components/responses/Problem${status}` };
+      continue;
+    }
+    const named = Object.fromEntries(
+      Object.entries(headers[status] ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+    );
+    const response: Json = {
+      description: typeof schema.description === 'string' ? schema.description : (STATUS_TEXT[status] ?? 'OK.'),
+      headers: { ...headerRefs(Object.keys(COMMON_HEADERS)), ...named },
+    };
+    if (status !== 304 && status !== 204 && schema.type !== 'null') {
+      response.content = { 'application/json': { schema: components.ref(schema) } };
+    }
+    out[code] = response;
+  }
+  return out;
+}
+
+/** The OpenAPI 3.1 document of `routes` (every route with an operationId). */
+export function openApiDocument(routes: readonly DocumentedRoute[], info: { version: string }): Json {
+  const components = new Components();
+  const problemStatuses = new Set<number>();
+  const paths: Record<string, Record<string, Json>> = {};
+  const tags = new Set<string>();
+  const sorted = [...routes].filter((r) => typeof r.schema.operationId === 'string').sort((a, b) => a.url.localeCompare(b.url));
+  for (const route of sorted) {
+    const doc = route.schema as Json & RouteDoc;
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    for (const tag of doc.tags) tags.add(tag);
+    const operation: Json = {
+      tags: [...doc.tags],
+      operationId: doc.operationId,
+      summary: doc.summary,
+      ...(doc.description !== undefined && { description: doc.description }),
+    };
+    if (doc.auth) operation.security = doc.auth.map((name) => (name === 'anonymous' ? {} : { [name]: [] }));
+    const params = [
+      ...parameters('path', doc.params, components),
+      ...parameters('query', doc.querystring, components),
+      ...parameters('header', doc.headers, components),
+    ];
+    if (params.length > 0) operation.parameters = params;
+    if (doc.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: components.ref(doc.body) } } };
+    }
+    operation.responses = responses(route, components, problemStatuses);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Delve',
+      version: info.version,
+      description:
+        'REST contract of Delve, an event-sourced rules server for dungeon card games. Clients create games, claim seats ' +
+        '(each claim returns a seat token), send commands with that token as a bearer credential, and read the ' +
+        "caller's view, the legal commands, the redacted event log and, after the end, the audit. Players register for " +
+        'an API key, create characters whose progress outlives a game, and group them in campaigns. Every error is ' +
+        'application/problem+json with a stable `code`. GraphQL (the same data, views, replays and subscriptions) lives ' +
+        'at /graphql.',
+    },
+    servers: [{ url: '/', description: 'The server this document is served from.' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: SECURITY_SCHEMES,
+      headers: { ...COMMON_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+      responses: Object.fromEntries([...problemStatuses].sort().map((status) => [`Problem${status}`, problemResponse(status)])),
+      schemas: components.schemas,
+    },
+  };
+}
+
+/** Collect what `onRoute` sees, for openApiDocument. */
+export function collectRoute(into: DocumentedRoute[], route: RouteOptions): void {
+  for (const method of [route.method].flat()) {
+    if (method === 'HEAD' || method === 'OPTIONS') continue;
+    into.push({ method, url: route.url, schema: (route.schema ?? {}) as Json });
+  }
+}

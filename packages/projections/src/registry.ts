@@ -1,0 +1,19 @@
+// Every read model Delve keeps, by name: what the projection worker runs and `npm run rebuild` can rebuild.
+import type { AnyGameModule } from '@delve/kernel';
+import { campaignProgress } from './campaignProgress';
+import { characterSheets } from './characterSheets';
+import { gamesList } from './gamesList';
+import { playerProfiles } from './playerProfiles';
+import type { Projection } from './projection';
+
+export type ReadModelName = 'games-list' | 'character-sheets' | 'player-profiles' | 'campaign-progress';
+
+/** The read models over these modules, by their short names. */
+export function readModels(modules: Readonly<Record<string, AnyGameModule>>): Record<ReadModelName, Projection<unknown>> {
+  return {
+    'games-list': gamesList as Projection<unknown>,
+    'character-sheets': characterSheets(modules) as Projection<unknown>,
+    'player-profiles': playerProfiles as Projection<unknown>,
+    'campaign-progress': campaignProgress as Projection<unknown>,
+  };
+}

@@ -1,0 +1,9 @@
+// `npm run openapi`: write openapi.yaml from the app's routes and the loaded modules (a test fails while it is stale).
+import { writeFile } from 'node:fs/promises';
+import { OPENAPI_PATH } from '../apps/server/src/app';
+import { contractDocument, contractYaml } from '../apps/server/src/contract';
+import { loadModules } from '../apps/server/src/modules';
+
+const document = await contractDocument(await loadModules());
+await writeFile(OPENAPI_PATH, contractYaml(document));
+console.log(`openapi: wrote ${OPENAPI_PATH.pathname}`);
