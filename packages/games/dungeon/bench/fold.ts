@@ -1,9 +1,9 @@
 // Measures how fast evolve folds long bot games (events/s). Run: npx tsx packages/games/dungeon/bench/fold.ts [games] [rounds]
 import { randomFor } from '@delve/kernel';
 import { playout } from '@delve/kernel/testing';
-import { dungeon, heuristicBot, randomBot, type DungeonEvent, type DungeonOptionsInput } from '../src/index';
+import { dungeon, heuristicBot, randomBot, type DungeonEvent, type DungeonOptions } from '../src/index';
 
-const TABLES: { options: DungeonOptionsInput; seats: number }[] = [
+const TABLES: { options: DungeonOptions; seats: number }[] = [
   { options: {}, seats: 2 },
   { options: { decks: 2, counterAttack: 3 }, seats: 4 },
   { options: { variant: 'pitch-black', suicideQueen: true }, seats: 3 },
@@ -11,7 +11,7 @@ const TABLES: { options: DungeonOptionsInput; seats: number }[] = [
 ];
 
 /** Play `games` bot games (random bots, which make long games, with one heuristic seat) and keep their events. */
-export function botGames(games: number): { options: DungeonOptionsInput; seats: number; events: readonly DungeonEvent[] }[] {
+export function botGames(games: number): { options: DungeonOptions; seats: number; events: readonly DungeonEvent[] }[] {
   return Array.from({ length: games }, (_, i) => {
     const { options, seats } = TABLES[i % TABLES.length]!;
     const seed = `fold:${i}`;

@@ -1,5 +1,5 @@
 // Card identities, ranks and the decks: a card is a short string such as "7H", "QS", "X1" (Joker), "10D.2" (second deck).
-import type { DungeonOptions } from './options';
+import type { ResolvedOptions } from '../options';
 
 /** A physical card. Unique within a game: the second deck's cards carry a ".2" suffix. */
 export type Card = string;
@@ -49,7 +49,7 @@ export function buildCards(decks: number): { plain: Card[]; jokers: Card[] } {
 }
 
 /** The cards a game with these options uses, whatever zone they end up in. */
-export function allCards(options: DungeonOptions): Card[] {
+export function allCards(options: ResolvedOptions): Card[] {
   const { plain, jokers } = buildCards(options.decks);
   return [...plain, ...jokers];
 }
