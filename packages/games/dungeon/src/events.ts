@@ -15,6 +15,33 @@ const node = (description: string) => Type.Integer({ minimum: 0, description });
 const card = (description: string) => Type.String({ maxLength: 8, description: `${description} "?" where the viewer may not see it.` });
 const flag = (description: string) => Type.Boolean({ description });
 
+// The kinds of windows, questions and powers, declared once here; the state and the view schema use these.
+/** What opened a response window. */
+export const WindowKind = Type.Union([Type.Literal('play'), Type.Literal('attack'), Type.Literal('power'), Type.Literal('ace')], {
+  description: 'What opened it: a passage or cave-in, a creature attack, a creature power, or an Ace played with no window open.',
+});
+/** The questions PromptOpened asks one seat (the end-of-turn discard is asked by HandLimitReached). */
+export const PromptKind = Type.Union(
+  [
+    Type.Literal('defend'),
+    Type.Literal('answer'),
+    Type.Literal('look'),
+    Type.Literal('suicide'),
+    Type.Literal('joker-save'),
+    Type.Literal('pick'),
+  ],
+  {
+    description:
+      'defend: fight or retreat; answer: give or deny the card a Myrmiddon asks for; look: accept a denial or look; ' +
+      'suicide: a caught liar chooses (Suicide Queen); joker-save: keep a collapsing Joker passage; pick: take a card ' +
+      'from the discard pile (Graverobber).',
+  },
+);
+/** A creature's power. */
+export const PowerKind = Type.Union([Type.Literal('graverobber'), Type.Literal('myrmiddon')], {
+  description: 'Which power: the Graverobber (Jack) or the Myrmiddon (Queen).',
+});
+
 export const DeckShuffled = ev('DeckShuffled', 'A new deck was shuffled.', {
   reason: Type.Union([Type.Literal('setup'), Type.Literal('reshuffle')], {
     description: 'setup: the whole deck at the deal; reshuffle: the discard pile became the deck as a turn began.',
@@ -63,9 +90,7 @@ export const PassagePlayed = ev('PassagePlayed', 'A passage was laid in its play
   faceDown: flag('Pitch Black: the card lies face down; only its owner sees it.'),
 });
 export const WindowOpened = ev('WindowOpened', 'A response window opened: every other living player may answer or pass.', {
-  kind: Type.Union([Type.Literal('play'), Type.Literal('attack'), Type.Literal('power'), Type.Literal('ace')], {
-    description: 'What opened it: a passage or cave-in, a creature attack, a creature power, or an Ace.',
-  }),
+  kind: WindowKind,
   last: seat('The seat whose card opened it; it is not asked.'),
   escape: Type.Union(
     [Type.Object({ seat: SeatT, node: NodeT }, { additionalProperties: false, description: 'The claimed 2 and its player.' }), Type.Null()],
@@ -79,22 +104,7 @@ export const CaveInPlayed = ev('CaveInPlayed', "A card was played to collapse an
   node: node('The passage.'),
 });
 export const PromptOpened = ev('PromptOpened', 'The game asks one player a question and waits for the answer.', {
-  kind: Type.Union(
-    [
-      Type.Literal('defend'),
-      Type.Literal('answer'),
-      Type.Literal('look'),
-      Type.Literal('suicide'),
-      Type.Literal('joker-save'),
-      Type.Literal('pick'),
-    ],
-    {
-      description:
-        'defend: fight or retreat; answer: give or deny the card a Myrmiddon asks for; look: accept a denial or look; ' +
-        'suicide: a caught liar chooses (Suicide Queen); joker-save: keep a collapsing Joker passage; pick: take a card ' +
-        'from the discard pile (Graverobber).',
-    },
-  ),
+  kind: PromptKind,
   seat: seat('Who is asked.'),
 });
 export const PassageCollapsed = ev('PassageCollapsed', 'A cave-in took effect.', {
@@ -135,7 +145,7 @@ export const PlayerSlain = ev('PlayerSlain', 'A defender attacked in the cell di
 export const PowerUsed = ev('PowerUsed', 'A Graverobber or Myrmiddon was played for its power.', {
   seat: seat('Who used it.'),
   card: CardT,
-  power: Type.Union([Type.Literal('graverobber'), Type.Literal('myrmiddon')], { description: 'Which power.' }),
+  power: PowerKind,
   target: Type.Union([SeatT, Type.Null()], { description: 'Myrmiddon: the opponent asked; null for a Graverobber.' }),
   ask: Type.Union([Type.Integer({ minimum: 0, maximum: 13 }), Type.Null()], {
     description: 'Myrmiddon: the rank asked for (0 a Joker, 1 Ace … 13 King); null for a Graverobber.',

@@ -2,6 +2,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { fail } from './rules/tx';
 
+/** The variants of the rule text. */
+export const VariantT = Type.Union(
+  [Type.Literal('standard'), Type.Literal('jokers-wild'), Type.Literal('almost-black'), Type.Literal('pitch-black')],
+  {
+    description:
+      'standard: Jokers are cells. jokers-wild: Random Cell/Jokers Wild. almost-black: jokers-wild with face-down ' +
+      'discards. pitch-black: almost-black with face-down passages, cheating and accusations.',
+  },
+);
+
 /** Options accepted at game creation; every field is optional and has a default. */
 export const optionsSchema = Type.Object(
   {
@@ -11,14 +21,7 @@ export const optionsSchema = Type.Object(
         description: 'One standard deck, or two combined (for bigger tables).',
       }),
     ),
-    variant: Type.Optional(
-      Type.Union([Type.Literal('standard'), Type.Literal('jokers-wild'), Type.Literal('almost-black'), Type.Literal('pitch-black')], {
-        default: 'standard',
-        description:
-          'standard: Jokers are cells. jokers-wild: Random Cell/Jokers Wild. almost-black: jokers-wild with face-down ' +
-          'discards. pitch-black: almost-black with face-down passages, cheating and accusations.',
-      }),
-    ),
+    variant: Type.Optional({ ...VariantT, default: 'standard' }),
     suicideQueen: Type.Optional(
       Type.Boolean({
         default: false,

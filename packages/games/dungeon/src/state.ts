@@ -1,5 +1,7 @@
 // The full (unredacted) game state that evolve folds and decide reads, and the state before the deal.
 import type { Seat } from '@delve/kernel';
+import type { Static } from '@sinclair/typebox';
+import type { PowerKind, PromptKind, WindowKind } from './events';
 import { resolveOptions, type DungeonOptions, type ResolvedOptions } from './options';
 import type { Card } from './rules/cards';
 
@@ -47,7 +49,7 @@ export interface Combat {
 export interface Power {
   readonly seat: Seat;
   readonly card: Card;
-  readonly kind: 'graverobber' | 'myrmiddon';
+  readonly kind: Static<typeof PowerKind>;
   /** Myrmiddon only: the opponent fished and the rank asked for (0: a Joker). */
   readonly target: Seat | null;
   readonly ask: number | null;
@@ -74,7 +76,7 @@ export interface Collapse {
  */
 export interface ResponseWindow {
   /** What opened it, which decides what happens when it closes. */
-  readonly kind: 'play' | 'attack' | 'power' | 'ace';
+  readonly kind: Static<typeof WindowKind>;
   /** The seat whose card opened or last reopened the window; it is not asked. */
   readonly last: Seat;
   readonly passed: readonly Seat[];
@@ -87,14 +89,11 @@ export interface ResponseWindow {
 }
 
 /** A decision the game waits for from one seat. */
-export type Prompt =
-  | { readonly kind: 'defend'; readonly seat: Seat }
-  | { readonly kind: 'answer'; readonly seat: Seat }
-  | { readonly kind: 'look'; readonly seat: Seat }
-  | { readonly kind: 'suicide'; readonly seat: Seat }
-  | { readonly kind: 'joker-save'; readonly seat: Seat }
-  | { readonly kind: 'pick'; readonly seat: Seat }
-  | { readonly kind: 'discard'; readonly seat: Seat };
+export interface Prompt {
+  /** A PromptOpened question, or the end-of-turn discard (HandLimitReached). */
+  readonly kind: Static<typeof PromptKind> | 'discard';
+  readonly seat: Seat;
+}
 
 /** Everything about one game, hidden cards included; only `view` may show it to anyone. */
 export interface DungeonState {

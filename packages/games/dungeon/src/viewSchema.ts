@@ -1,5 +1,7 @@
 // The JSON Schema (TypeBox) of what `view` returns; the view types are derived from it so the two cannot drift.
 import { Type, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
+import { PowerKind, PromptKind, WindowKind } from './events';
+import { VariantT } from './options';
 
 /** A card as a viewer sees it: "7H", "10D.2" (second deck), "X1" (Joker), or "?" when hidden. */
 const card = (description: string) =>
@@ -21,10 +23,7 @@ const IntLiteral = <N extends number>(n: N): TLiteral<N> => ({ ...Type.Literal(n
 const OptionsT = Obj(
   {
     decks: Type.Union([IntLiteral(1), IntLiteral(2)], { description: 'One deck or two combined.' }),
-    variant: Type.Union(
-      [Type.Literal('standard'), Type.Literal('jokers-wild'), Type.Literal('almost-black'), Type.Literal('pitch-black')],
-      { description: 'The variant played.' },
-    ),
+    variant: VariantT,
     suicideQueen: flag('Suicide Queen is in play.'),
     counterAttack: Type.Union([IntLiteral(0), IntLiteral(1), IntLiteral(2), IntLiteral(3)], {
       description: 'Counter Attack: 0 off, 1 Graverobbers, 2 Myrmiddons, 3 both.',
@@ -106,7 +105,7 @@ export const viewSchema = Obj(
         {
           seat: seat('Who used it.'),
           card: CardT,
-          kind: Type.Union([Type.Literal('graverobber'), Type.Literal('myrmiddon')], { description: 'Which power.' }),
+          kind: PowerKind,
           target: Nullable(seat('The opponent asked.'), 'Myrmiddon: the opponent asked.'),
           ask: Nullable(Type.Integer({ minimum: 0, maximum: 13 }), 'Myrmiddon: the rank asked for (0 a Joker, 1 Ace … 13 King).'),
           denied: flag('Myrmiddon: the opponent said it has no such card.'),
@@ -125,9 +124,7 @@ export const viewSchema = Obj(
     window: Nullable(
       Obj(
         {
-          kind: Type.Union([Type.Literal('play'), Type.Literal('attack'), Type.Literal('power'), Type.Literal('ace')], {
-            description: 'What opened it.',
-          }),
+          kind: WindowKind,
           last: seat('The last seat to put a card into it; it is not asked.'),
           passed: seats('Who has passed.'),
           aces: Type.Array(SeatCardT, { description: 'Aces played in it, in order; they resolve last first.' }),
@@ -144,18 +141,9 @@ export const viewSchema = Obj(
     prompt: Nullable(
       Obj(
         {
-          kind: Type.Union(
-            [
-              Type.Literal('defend'),
-              Type.Literal('answer'),
-              Type.Literal('look'),
-              Type.Literal('suicide'),
-              Type.Literal('joker-save'),
-              Type.Literal('pick'),
-              Type.Literal('discard'),
-            ],
-            { description: 'The question asked.' },
-          ),
+          kind: Type.Union([...PromptKind.anyOf, Type.Literal('discard')], {
+            description: `The question asked. ${PromptKind.description} discard: discard down to five at the end of the turn.`,
+          }),
           seat: seat('Who is asked.'),
         },
         'A question asked of one seat (one object with a kind rather than a union, so clients get a type).',
