@@ -457,7 +457,7 @@ function discard(c: Ctx, cmd: CommandOf<'Discard'>): void {
   promptFor(c, 'discard');
   inHand(c, cmd.card);
   c.tx.emit({ type: 'CardsDiscarded', seat: c.seat, from: 'hand', cards: [cmd.card], faceDown: darkDiscards(c.tx.state.options) });
-  if ((c.tx.state.players[c.seat]?.hand.length ?? 0) <= 5) finishTurn(c.tx, c.random);
+  if (c.me.hand.length - 1 <= 5) finishTurn(c.tx, c.seat, c.random);
 }
 
 /**
@@ -469,5 +469,5 @@ function endTurn(c: Ctx): void {
   if (mustPlay(c.tx.state, c.me)) fail('must-play', 'you can play a card, so you must before ending your turn');
   const excess = c.me.hand.length - 5;
   if (excess > 0) c.tx.emit({ type: 'HandLimitReached', seat: c.seat, excess });
-  else finishTurn(c.tx, c.random);
+  else finishTurn(c.tx, c.seat, c.random);
 }

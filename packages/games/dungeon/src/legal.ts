@@ -2,7 +2,7 @@
 import type { Seat } from '@delve/kernel';
 import type { DungeonCommand } from './commands';
 import { counters, jokersWild, pitchBlack } from './options';
-import { ACE, isJoker, JACK, QUEEN, rankOf, type Card } from './rules/cards';
+import { ACE, isJoker, JACK, playableAs, QUEEN, rankOf, type Card } from './rules/cards';
 import { defences } from './rules/combat';
 import { cardPlays, mustPlay } from './rules/plays';
 import { accusationRefusal, acesOpen } from './rules/moments';
@@ -20,7 +20,7 @@ export function legalCommands(state: DungeonState, seat: Seat): DungeonCommand[]
   const out = awaited ? awaitedCommands(state, me) : [];
   if (acesOpen(state)) {
     const wild = jokersWild(state.options);
-    for (const card of unique(me.hand)) if (rankOf(card) === ACE || (wild && isJoker(card))) out.push({ type: 'PlayAce', card });
+    for (const card of unique(me.hand)) if (playableAs(card, ACE, wild)) out.push({ type: 'PlayAce', card });
   }
   return out;
 }
@@ -29,7 +29,6 @@ export function legalCommands(state: DungeonState, seat: Seat): DungeonCommand[]
 function awaitedCommands(state: DungeonState, me: PlayerState): DungeonCommand[] {
   const hand = unique(me.hand);
   const wild = jokersWild(state.options);
-  const is = (card: Card, rank: number) => rankOf(card) === rank || (wild && isJoker(card));
   const accusations = (): DungeonCommand[] =>
     state.players.filter((p) => !accusationRefusal(state, me, p.seat)).map((p): DungeonCommand => ({ type: 'Accuse', target: p.seat }));
 
@@ -38,7 +37,7 @@ function awaitedCommands(state: DungeonState, me: PlayerState): DungeonCommand[]
     const power = state.power;
     if (state.window.kind === 'power' && power && counters(state.options, power.kind)) {
       const rank = power.kind === 'graverobber' ? JACK : QUEEN;
-      for (const card of hand) if (is(card, rank)) out.push({ type: 'Interrupt', card });
+      for (const card of hand) if (playableAs(card, rank, wild)) out.push({ type: 'Interrupt', card });
     }
     return [...out, ...accusations()];
   }
@@ -47,8 +46,7 @@ function awaitedCommands(state: DungeonState, me: PlayerState): DungeonCommand[]
   if (prompt) {
     switch (prompt.kind) {
       case 'defend': {
-        const creature = state.combat?.value ?? 0;
-        const fights = defences(me.hand, creature, wild).map((set): DungeonCommand => ({
+        const fights = (state.combat ? defences(me.hand, state.combat.value, wild) : []).map((set): DungeonCommand => ({
           type: 'Fight',
           cards: set.map((c) => (isJoker(c.card) ? { card: c.card, as: c.value } : { card: c.card })),
         }));

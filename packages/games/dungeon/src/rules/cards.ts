@@ -28,6 +28,8 @@ export function rankOf(card: Card): Rank {
 }
 
 export const isJoker = (card: Card): boolean => rankOf(card) === 0;
+/** Whether `card` may be played as `rank`: its own rank, or any rank for a Joker when Jokers are wild. */
+export const playableAs = (card: Card, rank: Rank, wild: boolean): boolean => rankOf(card) === rank || (wild && isJoker(card));
 export const isPassageRank = (rank: Rank): boolean => rank >= 2 && rank <= 10;
 export const isCreatureRank = (rank: Rank): boolean => rank >= JACK && rank <= KING;
 

@@ -2,7 +2,7 @@
 import type { DungeonCommand } from '../commands';
 import { jokersWild, pitchBlack } from '../options';
 import type { DungeonState, PlayerState } from '../state';
-import { isJoker, JACK, KING, QUEEN, rankOf, type Card } from './cards';
+import { isJoker, JACK, KING, playableAs, QUEEN, rankOf, type Card } from './cards';
 import { lastPassage, openSlots } from './passages';
 
 /** The ranks a Myrmiddon may ask for: Ace to King, and a Joker when Jokers are in the deck (§Myrmiddon). */
@@ -18,7 +18,7 @@ export const askableRanks = (s: DungeonState): number[] => [
 export function cardPlays(s: DungeonState, me: PlayerState, honest = false): DungeonCommand[] {
   const hand = [...new Set(me.hand)];
   const wild = jokersWild(s.options);
-  const is = (card: Card, rank: number) => rankOf(card) === rank || (wild && isJoker(card));
+  const is = (card: Card, rank: number) => playableAs(card, rank, wild);
   const anyCard = pitchBlack(s.options) && !honest;
   const out: DungeonCommand[] = [];
   for (const slot of openSlots(me))

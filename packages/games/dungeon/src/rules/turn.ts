@@ -24,9 +24,8 @@ export function startTurn(tx: Tx, seat: Seat, random: Random): void {
   draw(tx, seat, 1, 'turn');
 }
 
-/** End the current turn (a used Graverobber goes to the pile) and start the next living player's. */
-export function finishTurn(tx: Tx, random: Random): void {
-  const seat = tx.state.turn?.seat ?? 0;
+/** End `seat`'s turn (a used Graverobber goes to the pile) and start the next living player's. */
+export function finishTurn(tx: Tx, seat: Seat, random: Random): void {
   tx.emit({ type: 'TurnEnded', seat });
   startTurn(tx, nextLiving(tx.state, seat), random);
 }
