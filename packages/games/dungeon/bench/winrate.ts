@@ -1,8 +1,9 @@
-// Measures the heuristic bot against the random bot over 200 two-player seeds (seats alternate). Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
+// Measures the heuristic bot against the random bot over two-player seeds (seats alternate). Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
+import { playout } from '@delve/kernel/testing';
 import { heuristicBot } from '../src/bots/heuristic';
 import { randomBot } from '../src/bots/random';
-import type { Variant } from '../src/rules/options';
-import { playout } from '../test/playout';
+import { dungeon, type Variant } from '../src/index';
+import { botsChoose } from '../test/support';
 
 export function winRate(seeds: number, variant: Variant = 'standard'): { wins: number; games: number; unfinished: number } {
   let wins = 0;
@@ -10,7 +11,13 @@ export function winRate(seeds: number, variant: Variant = 'standard'): { wins: n
   for (let i = 0; i < seeds; i++) {
     const heuristicSeat = i % 2;
     const bots = heuristicSeat === 0 ? [heuristicBot, randomBot] : [randomBot, heuristicBot];
-    const { state } = playout({ variant }, 2, `winrate:${variant}:${i}`, bots, 6000);
+    const { state } = playout(dungeon, {
+      options: { variant },
+      seats: 2,
+      seed: `winrate:${variant}:${i}`,
+      choose: botsChoose(bots),
+      maxSteps: 6000,
+    });
     if (!state.winners) unfinished++;
     else if (state.winners[0] === heuristicSeat) wins++;
   }

@@ -1,64 +1,116 @@
-// Every command a seat may send, as TypeBox schemas (the API validates input against commandSchema).
+// Every command a seat may send, one TypeBox schema each; the API validates input against their union, commandSchema.
 import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/typebox';
 
-const CardT = Type.String({ minLength: 1, maxLength: 8 });
-const SeatT = Type.Integer({ minimum: 0, maximum: 63 });
-const RankT = Type.Integer({ minimum: 1, maximum: 13 });
-const cmd = <N extends string, P extends TProperties>(name: N, props: P) =>
-  Type.Object({ type: Type.Literal(name) as TLiteral<N>, ...props }, { additionalProperties: false });
+const CardT = Type.String({
+  minLength: 1,
+  maxLength: 8,
+  description: 'A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck.',
+});
+const SeatT = Type.Integer({ minimum: 0, maximum: 63, description: 'A seat at the table, 0-based clockwise.' });
+/** A wild Joker's declared rank; decide checks that it fits the use (a creature to attack, a value to fight with). */
+const declared = (what: string) => Type.Integer({ minimum: 1, maximum: 13, description: `Only for a wild Joker: ${what}.` });
+const cmd = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
+  Type.Object(
+    { type: Type.Literal(name, { description: 'The command.' }) as TLiteral<N>, ...props },
+    { additionalProperties: false, description },
+  );
 
-export const commandSchema = Type.Union([
-  /** Put a card down in the first-player play-off. */
-  cmd('PlayOffCard', { card: CardT }),
-  /** Lay a passage on `parent` (0 = the cell); it stands for the parent's value minus one. */
-  cmd('PlayPassage', { card: CardT, parent: Type.Integer({ minimum: 0 }) }),
-  /** Collapse `target`'s last passage with a card of its value. */
-  cmd('CaveIn', { card: CardT, target: SeatT }),
-  /** Set a creature on `target`'s last passage (or cell); `as` declares a Joker's rank. */
-  cmd('Attack', { card: CardT, target: SeatT, as: Type.Optional(RankT) }),
-  /** Use a Graverobber (Jack) for its power. */
-  cmd('UseGraverobber', { card: CardT }),
-  /** Use a Myrmiddon (Queen) for its power: ask `target` for a card of rank `ask`. */
-  cmd('UseMyrmiddon', { card: CardT, target: SeatT, ask: RankT }),
-  /** Play an Ace (draw two once the window closes). */
-  cmd('PlayAce', { card: CardT }),
-  /** Let the open response window go by. */
-  cmd('Pass', {}),
-  /** Counter Attack: cancel (or re-instate) the pending power with a matching creature. */
-  cmd('Interrupt', { card: CardT }),
-  /** Pitch Black: demand that `target`'s dungeon be revealed. */
-  cmd('Accuse', { target: SeatT }),
-  /** Beat the attacking creature with these cards; `as` declares a Joker's rank. */
-  cmd('Fight', {
-    cards: Type.Array(Type.Object({ card: CardT, as: Type.Optional(RankT) }, { additionalProperties: false }), {
-      minItems: 1,
-      maxItems: 20,
-    }),
+export const PlayOffCard = cmd('PlayOffCard', 'Put a card down in the play-off for the first turn (highest starts).', {
+  card: CardT,
+});
+export const PlayPassage = cmd('PlayPassage', "Lay a passage in your dungeon; it stands for its parent's value minus one.", {
+  card: CardT,
+  parent: Type.Integer({ minimum: 0, description: 'The node it goes on: 0 is the cell, otherwise the id of one of your passages.' }),
+});
+export const CaveIn = cmd('CaveIn', "Collapse an opponent's last passage with a card of its value.", {
+  card: CardT,
+  target: SeatT,
+});
+export const Attack = cmd('Attack', "Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell.", {
+  card: CardT,
+  target: SeatT,
+  as: Type.Optional(declared('the creature it attacks as (11 Jack, 12 Queen, 13 King)')),
+});
+export const UseGraverobber = cmd('UseGraverobber', 'Use a Graverobber (Jack) for its power: take a card from the discard pile.', {
+  card: CardT,
+});
+export const UseMyrmiddon = cmd('UseMyrmiddon', 'Use a Myrmiddon (Queen) for its power: ask an opponent for a card.', {
+  card: CardT,
+  target: SeatT,
+  ask: Type.Integer({
+    minimum: 0,
+    maximum: 13,
+    description: 'The rank asked for: 1 Ace … 13 King, or 0 for a Joker (only in variants with Jokers in the deck).',
   }),
-  /** Give up the attacked passage (in the cell: be slain). */
-  cmd('Retreat', {}),
-  /** Answer a Myrmiddon by handing over a card of the rank asked. */
-  cmd('GiveCard', { card: CardT }),
-  /** Answer a Myrmiddon by saying you have no such card (true or not). */
-  cmd('DenyCard', {}),
-  /** After a denial: demand to look at the hand. */
-  cmd('DemandLook', {}),
-  /** After a denial: take the answer as given. */
-  cmd('AcceptAnswer', {}),
-  /** Suicide Queen: a caught liar hands the card over (true) or discards the whole hand (false). */
-  cmd('ResolveLie', { handOver: Type.Boolean() }),
-  /** Jokers Wild: keep a collapsing Joker passage by discarding this card of its value instead. */
-  cmd('SaveJoker', { card: CardT }),
-  /** Jokers Wild: let the Joker passage collapse. */
-  cmd('LoseJoker', {}),
-  /** Graverobber: take this card from the discard pile. */
-  cmd('TakeFromDiscard', { card: CardT }),
-  /** End of turn over the hand limit: discard this card. */
-  cmd('Discard', { card: CardT }),
-  /** Finish the turn (discarding down to five follows if needed). */
-  cmd('EndTurn', {}),
-]);
+});
+export const PlayAce = cmd('PlayAce', 'Play an Ace, at any time once the first turn has begun; it draws two when its window closes.', {
+  card: CardT,
+});
+export const Pass = cmd('Pass', 'Let the open response window go by.', {});
+export const Interrupt = cmd('Interrupt', 'Counter Attack: cancel (or re-instate) the pending power with a matching creature.', {
+  card: CardT,
+});
+export const Accuse = cmd('Accuse', "Pitch Black: demand that an opponent's dungeon be revealed, staking your own.", {
+  target: SeatT,
+});
+export const Fight = cmd('Fight', 'Beat the attacking creature with these cards from your hand.', {
+  cards: Type.Array(
+    Type.Object(
+      {
+        card: CardT,
+        as: Type.Optional(declared('the value it fights as (2–13)')),
+      },
+      { additionalProperties: false, description: 'One card of the defence.' },
+    ),
+    { minItems: 1, maxItems: 20, description: 'The defence: one creature, a 2 against a King, or passages adding up.' },
+  ),
+});
+export const Retreat = cmd('Retreat', 'Give up the attacked passage (attacked in the cell: be slain).', {});
+export const GiveCard = cmd('GiveCard', 'Answer a Myrmiddon by handing over a card of the rank asked.', { card: CardT });
+export const DenyCard = cmd('DenyCard', 'Answer a Myrmiddon by saying you have no such card (true or not).', {});
+export const DemandLook = cmd('DemandLook', 'After a denial: demand to look at the hand.', {});
+export const AcceptAnswer = cmd('AcceptAnswer', 'After a denial: take the answer as given.', {});
+export const ResolveLie = cmd('ResolveLie', 'Suicide Queen: a caught liar hands the card over, or throws the whole hand away.', {
+  handOver: Type.Boolean({ description: 'true: hand the card over and discard the rest; false: discard the whole hand.' }),
+});
+export const SaveJoker = cmd('SaveJoker', 'Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead.', {
+  card: CardT,
+});
+export const LoseJoker = cmd('LoseJoker', 'Jokers Wild: let the passage collapse.', {});
+export const TakeFromDiscard = cmd('TakeFromDiscard', 'Graverobber: take this card from the discard pile.', { card: CardT });
+export const Discard = cmd('Discard', 'Over the hand limit at the end of your turn: discard this card.', { card: CardT });
+export const EndTurn = cmd('EndTurn', 'Finish your turn (discarding down to five follows if needed).', {});
+
+/** Every dungeon command, discriminated by `type`. */
+export const commandSchema = Type.Union(
+  [
+    PlayOffCard,
+    PlayPassage,
+    CaveIn,
+    Attack,
+    UseGraverobber,
+    UseMyrmiddon,
+    PlayAce,
+    Pass,
+    Interrupt,
+    Accuse,
+    Fight,
+    Retreat,
+    GiveCard,
+    DenyCard,
+    DemandLook,
+    AcceptAnswer,
+    ResolveLie,
+    SaveJoker,
+    LoseJoker,
+    TakeFromDiscard,
+    Discard,
+    EndTurn,
+  ],
+  { description: 'A command to the dungeon module.' },
+);
 
 /** Every dungeon command. */
 export type DungeonCommand = Static<typeof commandSchema>;
+/** The command with this `type`. */
 export type CommandOf<T extends DungeonCommand['type']> = Extract<DungeonCommand, { type: T }>;

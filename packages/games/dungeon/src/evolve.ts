@@ -1,225 +1,189 @@
-// evolve: applies one event to the state. Total and pure: it never throws and never draws.
+// evolve: applies one event to the state. Total and pure: it never throws, never draws and never decides what comes
+// next (events say who is prompted and which window opens). It copies only the path to what changed.
 import type { Seat } from '@delve/kernel';
 import type { DungeonEvent } from './events';
-import { pitchBlack } from './rules/options';
-import type { DungeonState, ResponseWindow } from './state';
 import type { Card } from './rules/cards';
-import { needsJokerChoice } from './rules/table';
+import type { DungeonState, PlayerState, ResponseWindow } from './state';
 
-type Mutable<T> = T extends readonly (infer U)[] ? Mutable<U>[] : T extends object ? { -readonly [K in keyof T]: Mutable<T[K]> } : T;
-type Draft = Mutable<DungeonState>;
-
-function take(list: Card[], card: Card): void {
-  const i = list.indexOf(card);
-  if (i >= 0) list.splice(i, 1);
+/** `list` without one copy of each of `cards`; the same array when none is in it. */
+function without(list: readonly Card[], cards: readonly Card[]): readonly Card[] {
+  // Draws and cells come off the top of the deck: slice instead of searching.
+  if (cards.length > 0 && cards.every((card, i) => list[i] === card)) return list.slice(cards.length);
+  let out = list;
+  for (const card of cards) {
+    const i = out.indexOf(card);
+    if (i >= 0) out = [...out.slice(0, i), ...out.slice(i + 1)];
+  }
+  return out;
 }
 
-function openWindow(s: Draft, kind: ResponseWindow['kind'], last: Seat): void {
-  s.window = { kind, last, passed: [], aces: [], interrupts: [], escape: null };
+/** The state with one player replaced by `change(player)`; unchanged when the seat does not exist. */
+function withPlayer(s: DungeonState, seat: Seat, change: (p: PlayerState) => PlayerState): DungeonState {
+  const p = s.players[seat];
+  if (!p) return s;
+  const players = s.players.slice();
+  players[seat] = change(p);
+  return { ...s, players };
 }
 
-/** Apply `event` to a copy of `state`. Unknown or impossible facts leave the state as it was. */
-export function evolve(state: DungeonState, event: DungeonEvent): DungeonState {
-  const s = structuredClone(state) as Draft;
-  apply(s, event);
-  return s;
-}
+const fromHand = (s: DungeonState, seat: Seat, cards: readonly Card[]): DungeonState =>
+  withPlayer(s, seat, (p) => ({ ...p, hand: without(p.hand, cards) }));
 
-function apply(s: Draft, e: DungeonEvent): void {
-  const p = (seat: Seat) =>
-    s.players[seat] ?? { hand: [], dungeon: [], alive: false, leftCell: false, nextNode: 1, cell: null, cellFaceUp: false, seat };
+const toHand = (s: DungeonState, seat: Seat, cards: readonly Card[]): DungeonState =>
+  withPlayer(s, seat, (p) => ({ ...p, hand: [...p.hand, ...cards] }));
+
+const toPile = (s: DungeonState, ...cards: Card[]): DungeonState => ({ ...s, discard: [...s.discard, ...cards] });
+
+/** The turn's one card has been played (a passage, cave-in, attack or power). */
+const played = (s: DungeonState): DungeonState => (s.turn ? { ...s, turn: { ...s.turn, played: true } } : s);
+
+/** The open window with `change` applied; unchanged when none is open. */
+const inWindow = (s: DungeonState, change: (w: ResponseWindow) => ResponseWindow): DungeonState =>
+  s.window ? { ...s, window: change(s.window) } : s;
+
+/** Apply `event` to `state`, sharing everything it does not change. Impossible facts leave the state as it was. */
+export function evolve(s: DungeonState, e: DungeonEvent): DungeonState {
   switch (e.type) {
     case 'DeckShuffled':
-      s.deck = [...e.order];
-      if (e.reason === 'reshuffle') s.discard = [];
-      return;
-    case 'CellsAssigned':
-      for (const c of e.cells) {
-        take(s.deck, c.card);
-        Object.assign(p(c.seat), { cell: c.card, cellFaceUp: c.faceUp });
-      }
-      s.setAside = [...e.setAside];
-      return;
-    case 'CardsDrawn':
-      for (const card of e.cards) take(s.deck, card);
-      p(e.seat).hand.push(...e.cards);
-      return;
-    case 'PlayOffStarted':
-      s.phase = 'playoff';
-      s.playoff = { contenders: [...e.contenders], chosen: s.players.map(() => null) };
-      return;
-    case 'PlayOffCardChosen':
-      take(p(e.seat).hand, e.card);
-      if (s.playoff) s.playoff.chosen[e.seat] = e.card;
-      return;
-    case 'PlayOffRevealed':
-      for (const c of e.cards) s.discard.push(c.card);
-      if (s.playoff) s.playoff.chosen = s.players.map(() => null);
-      return;
-    case 'FirstPlayerChosen':
-      s.playoff = null;
-      s.phase = 'play';
-      return;
-    case 'TurnStarted':
-      s.turn = { seat: e.seat, played: false };
-      s.prompt = null;
-      s.window = null;
-      return;
-    case 'PassagePlayed': {
-      const pl = p(e.seat);
-      take(pl.hand, e.card);
-      pl.dungeon.push({ id: e.node, parent: e.parent, value: e.value, card: e.card, faceDown: e.faceDown });
-      pl.nextNode = Math.max(pl.nextNode, e.node + 1);
-      if (e.value === 10) pl.leftCell = true;
-      if (s.turn) s.turn.played = true;
-      openWindow(s, 'play', e.seat);
-      if (s.window && pitchBlack(s.options) && e.value === 2) s.window.escape = { seat: e.seat, node: e.node };
-      return;
+      return { ...s, deck: e.order, discard: e.reason === 'reshuffle' ? [] : s.discard };
+    case 'CellsAssigned': {
+      let next: DungeonState = {
+        ...s,
+        deck: without(
+          s.deck,
+          e.cells.map((c) => c.card),
+        ),
+        setAside: e.setAside,
+      };
+      for (const c of e.cells) next = withPlayer(next, c.seat, (p) => ({ ...p, cell: c.card, cellFaceUp: c.faceUp }));
+      return next;
     }
+    case 'CardsDrawn':
+      return toHand({ ...s, deck: without(s.deck, e.cards) }, e.seat, e.cards);
+    case 'PlayOffStarted':
+      return { ...s, phase: 'playoff', playoff: { contenders: e.contenders, chosen: s.players.map(() => null) } };
+    case 'PlayOffCardChosen': {
+      const next = fromHand(s, e.seat, [e.card]);
+      if (!next.playoff) return next;
+      const chosen = next.playoff.chosen.slice();
+      chosen[e.seat] = e.card;
+      return { ...next, playoff: { ...next.playoff, chosen } };
+    }
+    case 'PlayOffRevealed':
+      return {
+        ...toPile(s, ...e.cards.map((c) => c.card)),
+        playoff: s.playoff && { ...s.playoff, chosen: s.players.map(() => null) },
+      };
+    case 'FirstPlayerChosen':
+      return { ...s, playoff: null, phase: 'play' };
+    case 'TurnStarted':
+      return { ...s, turn: { seat: e.seat, played: false }, prompt: null, window: null };
+    case 'PassagePlayed':
+      return played(
+        withPlayer(s, e.seat, (p) => ({
+          ...p,
+          hand: without(p.hand, [e.card]),
+          dungeon: [...p.dungeon, { id: e.node, parent: e.parent, value: e.value, card: e.card, faceDown: e.faceDown }],
+          nextNode: Math.max(p.nextNode, e.node + 1),
+          leftCell: p.leftCell || e.value === 10,
+        })),
+      );
+    case 'WindowOpened':
+      return { ...s, window: { kind: e.kind, last: e.last, passed: [], aces: [], interrupts: [], escape: e.escape } };
     case 'CaveInPlayed':
-      take(p(e.seat).hand, e.card);
-      if (s.turn) s.turn.played = true;
-      s.collapse = { seat: e.seat, card: e.card, target: e.target, node: e.node };
-      if (needsJokerChoice(s as DungeonState, e.target, e.node)) s.prompt = { kind: 'joker-save', seat: e.target };
-      return;
+      return { ...played(fromHand(s, e.seat, [e.card])), collapse: { seat: e.seat, card: e.card, target: e.target, node: e.node } };
+    case 'PromptOpened':
+      return { ...s, prompt: { kind: e.kind, seat: e.seat } };
     case 'PassageCollapsed': {
-      const pl = p(e.target);
-      s.discard.push(e.by);
-      if (e.saved) take(pl.hand, e.lost);
-      else pl.dungeon = pl.dungeon.filter((n) => n.id !== e.node);
-      s.discard.push(e.lost);
-      s.collapse = null;
-      s.prompt = null;
-      openWindow(s, 'play', s.turn?.seat ?? e.target);
-      return;
+      const next = withPlayer(s, e.target, (p) =>
+        e.saved ? { ...p, hand: without(p.hand, [e.lost]) } : { ...p, dungeon: p.dungeon.filter((n) => n.id !== e.node) },
+      );
+      return { ...toPile(next, e.by, e.lost), collapse: null, prompt: null };
     }
     case 'CreatureAttacked':
-      take(p(e.seat).hand, e.card);
-      if (s.turn) s.turn.played = true;
-      s.combat = { attacker: e.seat, card: e.card, value: e.value, defender: e.target, node: e.node };
-      openWindow(s, 'attack', e.seat);
-      return;
-    case 'CreatureDefeated':
-      for (const c of e.cards) take(p(e.seat).hand, c.card);
-      s.discard.push(e.creature, ...e.cards.map((c) => c.card));
-      s.combat = null;
-      s.prompt = null;
-      return;
+      return {
+        ...played(fromHand(s, e.seat, [e.card])),
+        combat: { attacker: e.seat, card: e.card, value: e.value, defender: e.target, node: e.node },
+      };
+    case 'CreatureDefeated': {
+      const cards = e.cards.map((c) => c.card);
+      return { ...toPile(fromHand(s, e.seat, cards), e.creature, ...cards), combat: null, prompt: null };
+    }
     case 'Retreated': {
-      const pl = p(e.seat);
-      pl.dungeon = pl.dungeon.filter((n) => n.id !== e.node);
-      if (s.combat) s.discard.push(s.combat.card);
-      s.discard.push(e.card);
-      s.combat = null;
-      s.prompt = null;
-      return;
+      const next = withPlayer(s, e.seat, (p) => ({ ...p, dungeon: p.dungeon.filter((n) => n.id !== e.node) }));
+      return { ...toPile(next, ...(s.combat ? [s.combat.card] : []), e.card), combat: null, prompt: null };
     }
     case 'PlayerSlain': {
-      const pl = p(e.seat);
-      if (s.combat) s.discard.push(s.combat.card);
-      s.discard.push(...pl.hand);
-      pl.hand = [];
-      pl.alive = false;
-      s.combat = null;
-      s.prompt = null;
-      return;
+      const hand = s.players[e.seat]?.hand ?? [];
+      const next = withPlayer(s, e.seat, (p) => ({ ...p, hand: [], alive: false }));
+      return { ...toPile(next, ...(s.combat ? [s.combat.card] : []), ...hand), combat: null, prompt: null };
     }
     case 'PowerUsed':
-      take(p(e.seat).hand, e.card);
-      if (s.turn) s.turn.played = true;
-      s.power = { seat: e.seat, card: e.card, kind: e.power, target: e.target, ask: e.ask, denied: false };
-      openWindow(s, 'power', e.seat);
-      return;
+      return {
+        ...played(fromHand(s, e.seat, [e.card])),
+        power: { seat: e.seat, card: e.card, kind: e.power, target: e.target, ask: e.ask, denied: false, truthful: null },
+      };
     case 'PowerInterrupted':
-      take(p(e.seat).hand, e.card);
-      if (s.window) Object.assign(s.window, { last: e.seat, passed: [] }).interrupts.push({ seat: e.seat, card: e.card });
-      return;
+      return inWindow(fromHand(s, e.seat, [e.card]), (w) => ({
+        ...w,
+        last: e.seat,
+        passed: [],
+        interrupts: [...w.interrupts, { seat: e.seat, card: e.card }],
+      }));
     case 'AcePlayed':
-      take(p(e.seat).hand, e.card);
-      if (!s.window) openWindow(s, 'ace', e.seat);
-      if (s.window) Object.assign(s.window, { last: e.seat, passed: [] }).aces.push({ seat: e.seat, card: e.card });
-      return;
+      return inWindow(fromHand(s, e.seat, [e.card]), (w) => ({
+        ...w,
+        last: e.seat,
+        passed: [],
+        aces: [...w.aces, { seat: e.seat, card: e.card }],
+      }));
     case 'ResponsePassed':
-      if (s.window && !s.window.passed.includes(e.seat)) s.window.passed.push(e.seat);
-      return;
+      return inWindow(s, (w) => (w.passed.includes(e.seat) ? w : { ...w, passed: [...w.passed, e.seat] }));
     case 'AceResolved':
-      if (s.window) s.window.aces = s.window.aces.filter((a) => a.card !== e.card);
-      s.discard.push(e.card);
-      return;
-    case 'WindowClosed':
-      closeWindow(s, e.cancelled);
-      return;
+      return toPile(
+        inWindow(s, (w) => ({ ...w, aces: w.aces.filter((a) => a.card !== e.card) })),
+        e.card,
+      );
+    case 'WindowClosed': {
+      // The interrupts go to the pile, and with them the power they cancelled.
+      const interrupts = s.window?.interrupts.map((i) => i.card) ?? [];
+      const next: DungeonState = { ...toPile(s, ...interrupts), window: null };
+      return e.cancelled && next.power ? { ...toPile(next, next.power.card), power: null } : next;
+    }
     case 'CardGiven':
-      take(p(e.from).hand, e.card);
-      p(e.to).hand.push(e.card);
-      return;
+      return toHand(fromHand(s, e.from, [e.card]), e.to, [e.card]);
     case 'CardDenied':
-      if (s.power) {
-        s.power.denied = true;
-        s.prompt = { kind: 'look', seat: s.power.seat };
-      }
-      return;
+      return s.power ? { ...s, power: { ...s.power, denied: true, truthful: e.truthful } } : s;
     case 'HandRevealed':
     case 'DungeonRevealed':
-      return;
+      return s;
     case 'AnswerChecked':
-      s.prompt = !e.truthful && s.options.suicideQueen ? { kind: 'suicide', seat: e.seat } : null;
-      return;
-    case 'PowerFinished':
-      if (s.power) (s.power.kind === 'graverobber' ? s.limbo : s.discard).push(s.power.card);
-      s.power = null;
-      s.prompt = null;
-      return;
+      return { ...s, prompt: null };
+    case 'PowerFinished': {
+      if (!s.power) return { ...s, prompt: null };
+      const { card } = s.power;
+      const next: DungeonState = { ...s, power: null, prompt: null };
+      return e.to === 'limbo' ? { ...next, limbo: [...next.limbo, card] } : toPile(next, card);
+    }
     case 'CardTaken':
-      take(s.discard, e.card);
-      p(e.seat).hand.push(e.card);
-      return;
+      return toHand({ ...s, discard: without(s.discard, [e.card]) }, e.seat, [e.card]);
     case 'CardsDiscarded': {
-      const pl = p(e.seat);
-      if (e.from === 'hand') for (const card of e.cards) take(pl.hand, card);
-      else pl.dungeon = pl.dungeon.filter((n) => !e.cards.includes(n.card));
-      s.discard.push(...e.cards);
-      return;
+      const next = withPlayer(s, e.seat, (p) =>
+        e.from === 'hand'
+          ? { ...p, hand: without(p.hand, e.cards) }
+          : { ...p, dungeon: p.dungeon.filter((n) => !e.cards.includes(n.card)) },
+      );
+      return toPile(next, ...e.cards);
     }
     case 'HandLimitReached':
-      s.prompt = { kind: 'discard', seat: e.seat };
-      return;
+      return { ...s, prompt: { kind: 'discard', seat: e.seat } };
     case 'TurnEnded':
-      s.discard.push(...s.limbo);
-      s.limbo = [];
-      s.prompt = null;
-      return;
+      return { ...toPile(s, ...s.limbo), limbo: [], prompt: null };
     case 'GameWon':
-      s.winners = [e.seat];
-      s.phase = 'over';
-      s.window = null;
-      s.prompt = null;
-      return;
+      return { ...s, winners: [e.seat], phase: 'over', window: null, prompt: null };
     default: {
-      const _never: never = e;
-      return _never;
+      const _exhaustive: never = e;
+      return _exhaustive;
     }
-  }
-}
-
-/** What closing a response window does, by what opened it (the Aces in it were resolved by earlier events). */
-function closeWindow(s: Draft, cancelled: boolean): void {
-  const w = s.window;
-  s.window = null;
-  if (!w) return;
-  if (w.kind === 'attack' && s.combat) s.prompt = { kind: 'defend', seat: s.combat.defender };
-  if (w.kind !== 'power' || !s.power) return;
-  s.discard.push(...w.interrupts.map((i) => i.card));
-  if (cancelled) {
-    s.discard.push(s.power.card);
-    s.power = null;
-  } else if (s.power.kind === 'myrmiddon' && s.power.target !== null) {
-    s.prompt = { kind: 'answer', seat: s.power.target };
-  } else if (s.discard.length > 0) {
-    s.prompt = { kind: 'pick', seat: s.power.seat };
-  } else {
-    // Nothing to take: the Graverobber waits for the end of the turn like any used one.
-    s.limbo.push(s.power.card);
-    s.power = null;
   }
 }

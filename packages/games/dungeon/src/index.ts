@@ -1,26 +1,23 @@
-// @delve/game-dungeon: Daniel Bullen's Dungeon as a pure rules module, with its bots.
-import type { GameModule, GameStatus } from '@delve/kernel';
+// @delve/game-dungeon: Daniel Bullen's Dungeon as a pure rules module, and the package's public exports.
+import type { GameModule } from '@delve/kernel';
 import { commandSchema, type DungeonCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type DungeonEvent } from './events';
 import { evolve } from './evolve';
-import { legalCommands } from './rules/legal';
-import { optionsSchema, type DungeonOptionsInput } from './rules/options';
-import { checkSeats, initialState, setup } from './rules/setup';
-import type { DungeonState } from './state';
-import { awaiting } from './rules/table';
-import { redact, view, type DungeonView } from './view';
-import { viewSchema } from './viewSchema';
-
-export function status(state: DungeonState): GameStatus {
-  const phase = state.phase !== 'play' ? state.phase : state.window ? 'respond' : (state.prompt?.kind ?? 'turn');
-  return state.winners ? { phase, awaiting: [], winners: state.winners } : { phase, awaiting: awaiting(state) };
-}
+import { legalCommands } from './legal';
+import { checkSeats, optionsSchema, type DungeonOptions } from './options';
+import { setup } from './setup';
+import { initialState, type DungeonState } from './state';
+import { status } from './status';
+import { redact, view } from './view';
+import { viewSchema, type DungeonView } from './viewSchema';
 
 /** The dungeon module as the kernel and the API hold it. */
-export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput> = {
+export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptions> = {
   name: 'dungeon',
-  rulesVersion: '1',
+  // 2: Aces at any time, play a card if you can, the pile becomes the deck between turns, Jokers may be asked for,
+  // accusations need a stake, and prompts and windows are events.
+  rulesVersion: '2',
   info: {
     title: "Daniel Bullen's Dungeon",
     summary:
@@ -46,12 +43,14 @@ export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, Dun
 };
 
 export { commandSchema, eventSchema, optionsSchema, viewSchema };
-export type { DungeonCommand, DungeonEvent, DungeonState, DungeonView, DungeonOptionsInput };
+export type { DungeonCommand, DungeonEvent, DungeonOptions, DungeonState, DungeonView };
+export type { CommandOf } from './commands';
+export type { EventOf } from './events';
+export type { ResolvedOptions, Variant } from './options';
 export type { PlayerView, PassageView } from './viewSchema';
-export { commandKey } from './rules/legal';
-export { HIDDEN, rankOf, type Card } from './rules/cards';
+export { commandKey } from './legal';
+export { HIDDEN, rankOf, allCards, type Card } from './rules/cards';
 export { everyCard } from './rules/table';
-export { allCards } from './rules/cards';
 export { randomBot } from './bots/random';
 export { heuristicBot } from './bots/heuristic';
 export { stateFromView } from './bots/seen';

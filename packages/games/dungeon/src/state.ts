@@ -1,7 +1,9 @@
-// The full (unredacted) game state that evolve folds and decide reads.
+// The full (unredacted) game state that evolve folds and decide reads, and the state before the deal.
 import type { Seat } from '@delve/kernel';
+import type { Static } from '@sinclair/typebox';
+import type { PowerKind, PromptKind, WindowKind } from './events';
+import { resolveOptions, type DungeonOptions, type ResolvedOptions } from './options';
 import type { Card } from './rules/cards';
-import type { DungeonOptions } from './rules/options';
 
 /** Node id of a player's cell, the root of every dungeon tree. */
 export const CELL = 0;
@@ -16,6 +18,7 @@ export interface PassageNode {
   readonly faceDown: boolean;
 }
 
+/** One seat at the table. */
 export interface PlayerState {
   readonly seat: Seat;
   readonly alive: boolean;
@@ -46,12 +49,17 @@ export interface Combat {
 export interface Power {
   readonly seat: Seat;
   readonly card: Card;
-  readonly kind: 'graverobber' | 'myrmiddon';
-  /** Myrmiddon only: the opponent fished and the rank asked for. */
+  readonly kind: Static<typeof PowerKind>;
+  /** Myrmiddon only: the opponent fished and the rank asked for (0: a Joker). */
   readonly target: Seat | null;
   readonly ask: number | null;
   /** Myrmiddon only: the target said it has no such card. */
   readonly denied: boolean;
+  /**
+   * Myrmiddon only: whether that denial was true when it was given (the hand held no card of the rank asked). Secret:
+   * a look reveals it; views leave it out, and a state rebuilt from a view has null.
+   */
+  readonly truthful: boolean | null;
 }
 
 /** A cave-in card waiting for the owner of a Joker passage to choose (Jokers Wild). */
@@ -68,7 +76,7 @@ export interface Collapse {
  */
 export interface ResponseWindow {
   /** What opened it, which decides what happens when it closes. */
-  readonly kind: 'play' | 'attack' | 'power' | 'ace';
+  readonly kind: Static<typeof WindowKind>;
   /** The seat whose card opened or last reopened the window; it is not asked. */
   readonly last: Seat;
   readonly passed: readonly Seat[];
@@ -81,17 +89,15 @@ export interface ResponseWindow {
 }
 
 /** A decision the game waits for from one seat. */
-export type Prompt =
-  | { readonly kind: 'defend'; readonly seat: Seat }
-  | { readonly kind: 'answer'; readonly seat: Seat }
-  | { readonly kind: 'look'; readonly seat: Seat }
-  | { readonly kind: 'suicide'; readonly seat: Seat }
-  | { readonly kind: 'joker-save'; readonly seat: Seat }
-  | { readonly kind: 'pick'; readonly seat: Seat }
-  | { readonly kind: 'discard'; readonly seat: Seat };
+export interface Prompt {
+  /** A PromptOpened question, or the end-of-turn discard (HandLimitReached). */
+  readonly kind: Static<typeof PromptKind> | 'discard';
+  readonly seat: Seat;
+}
 
+/** Everything about one game, hidden cards included; only `view` may show it to anyone. */
 export interface DungeonState {
-  readonly options: DungeonOptions;
+  readonly options: ResolvedOptions;
   readonly seats: number;
   readonly phase: 'lobby' | 'playoff' | 'play' | 'over';
   /** Top of the deck is index 0. */
@@ -112,4 +118,35 @@ export interface DungeonState {
   readonly window: ResponseWindow | null;
   readonly prompt: Prompt | null;
   readonly winners: readonly Seat[] | null;
+}
+
+/** The state before the deal: every seat alive, empty-handed, in its cell. */
+export function initialState(input: DungeonOptions, seats: number): DungeonState {
+  return {
+    options: resolveOptions(input),
+    seats,
+    phase: 'lobby',
+    deck: [],
+    discard: [],
+    setAside: [],
+    players: Array.from({ length: seats }, (_, seat) => ({
+      seat,
+      alive: true,
+      hand: [],
+      cell: null,
+      cellFaceUp: false,
+      dungeon: [],
+      leftCell: false,
+      nextNode: 1,
+    })),
+    playoff: null,
+    turn: null,
+    limbo: [],
+    combat: null,
+    power: null,
+    collapse: null,
+    window: null,
+    prompt: null,
+    winners: null,
+  };
 }

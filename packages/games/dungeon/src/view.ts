@@ -1,13 +1,11 @@
 // Per-viewer views of the state and redaction of events: hidden cards become "?".
 import type { Seat, Viewer } from '@delve/kernel';
 import type { DungeonEvent } from './events';
-import { darkDiscards } from './rules/options';
-import type { DungeonState } from './state';
+import { darkDiscards } from './options';
 import { HIDDEN, type Card } from './rules/cards';
 import { awaiting } from './rules/table';
+import type { DungeonState, Power } from './state';
 import type { DungeonView } from './viewSchema';
-
-export type { DungeonView, PassageView, PlayerView } from './viewSchema';
 
 const seatOf = (viewer: Viewer): Seat | null => (viewer.kind === 'seat' ? viewer.seat : null);
 
@@ -17,6 +15,14 @@ function seesDiscard(state: DungeonState, viewer: Viewer): boolean {
   return state.prompt?.kind === 'pick' && state.prompt.seat === seatOf(viewer);
 }
 
+/** A pending power as everyone sees it: whether a Myrmiddon's target denied, not whether that was true. */
+function publicPower(power: Power | null): DungeonView['power'] {
+  if (!power) return null;
+  const { seat, card, kind, target, ask, denied } = power;
+  return { seat, card, kind, target, ask, denied };
+}
+
+/** The state as `viewer` may see it: other hands as counts, face-down cards as "?", the audit viewer sees every card. */
 export function view(state: DungeonState, viewer: Viewer): DungeonView {
   const me = seatOf(viewer);
   const all = viewer.kind === 'audit';
@@ -48,7 +54,7 @@ export function view(state: DungeonState, viewer: Viewer): DungeonView {
       ready: state.playoff.contenders.filter((seat) => state.playoff?.chosen[seat] !== null),
     },
     combat: state.combat,
-    power: state.power,
+    power: publicPower(state.power),
     collapse: state.collapse,
     window: state.window,
     prompt: state.prompt,
@@ -84,6 +90,9 @@ export function redact(event: DungeonEvent, viewer: Viewer, state: DungeonState)
       return event.faceDown && event.seat !== me ? { ...event, cards: hide(event.cards) } : event;
     case 'CardGiven':
       return event.from === me || event.to === me ? event : { ...event, card: HIDDEN };
+    case 'CardDenied':
+      // Whether the denial is true is the denier's secret until the asker looks.
+      return event.seat === me ? event : { ...event, truthful: null };
     case 'HandRevealed':
       return event.seat === me || event.to === me ? event : { ...event, cards: hide(event.cards) };
     case 'CardTaken':

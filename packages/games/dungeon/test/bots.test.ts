@@ -2,25 +2,26 @@
 import t from 'tap';
 import { randomFor } from '@delve/kernel';
 import { dungeon, heuristicBot, randomBot, commandKey } from '../src/index';
+import { playout } from '@delve/kernel/testing';
 import { winRate } from '../bench/winrate';
-import { playout } from './playout';
+import { botsChoose } from './support';
 
 t.test('bots: every command either bot sends is one of the legal commands', async (t) => {
   let checked = 0;
   for (const variant of ['standard', 'pitch-black'] as const) {
-    playout(
-      { variant, counterAttack: 3 },
-      3,
-      `bots:${variant}`,
-      [heuristicBot, randomBot, heuristicBot],
-      3000,
-      (before, _events, _after, command, seat) => {
+    playout(dungeon, {
+      options: { variant, counterAttack: 3 },
+      seats: 3,
+      seed: `bots:${variant}`,
+      choose: botsChoose([heuristicBot, randomBot, heuristicBot]),
+      maxSteps: 3000,
+      onStep: ({ before, command, seat }) => {
         if (!command || seat === null) return;
         const keys = dungeon.legalCommands(before, seat).map(commandKey);
         if (!keys.includes(commandKey(command))) t.fail(`not legal: ${JSON.stringify(command)}`);
         checked++;
       },
-    );
+    });
   }
   t.ok(checked > 100, `${checked} commands checked`);
 });

@@ -1,8 +1,8 @@
 // §Playing a Passage Card and §Winning (escape): the dungeon tree and which nodes are open.
 import t from 'tap';
-import { scenario } from './support';
+import { scenario, SKIPPING } from './support';
 
-const std = { variant: 'standard' } as const;
+const std = { variant: 'standard', ...SKIPPING } as const;
 // Seat 0 holds a run of passages; seat 1 holds nothing useful. Both draw from a deck of low cards.
 const deal = (hand: string[], deck: string[] = ['AS', 'AH', 'AD', 'AC', '2S', '2H', '2D', '2C']) =>
   scenario(std, 2, { hands: [hand, ['JS', 'JH', 'QS', 'QH', 'KS']], deck });
@@ -32,9 +32,10 @@ t.test('§Passage: the first passage is a 10 laid on the cell', async (t) => {
 t.test('§Passage: each passage is one lower and laid next to the last one', async (t) => {
   const sc = lay(deal(['10H', '9H', '8H', '7H', '6H']), ['10H', 0]);
   sc.spec.when({ type: 'PlayPassage', card: '8H', parent: 1 }).thenViolates(t, 'dungeon/wrong-card', 'an 8 may not follow a 10');
-  sc.spec
-    .when({ type: 'PlayPassage', card: '9H', parent: 1 })
-    .then(t, [{ type: 'PassagePlayed', seat: 0, card: '9H', parent: 1, node: 2, value: 9, faceDown: false }]);
+  sc.spec.when({ type: 'PlayPassage', card: '9H', parent: 1 }).then(t, [
+    { type: 'PassagePlayed', seat: 0, card: '9H', parent: 1, node: 2, value: 9, faceDown: false },
+    { type: 'WindowOpened', kind: 'play', last: 0, escape: null },
+  ]);
 });
 
 t.test('§Turn: only one card may be played per turn', async (t) => {

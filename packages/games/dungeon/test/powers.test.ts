@@ -1,7 +1,8 @@
 // §Creature Special Abilities (Graverobber, Myrmiddon), §Suicide Queen and §Counter Attack 1, 2 and 3.
 import t from 'tap';
-import { dungeon } from '../src/index';
-import { scenario } from './support';
+import { Value } from '@sinclair/typebox/value';
+import { commandSchema, dungeon } from '../src/index';
+import { scenario, SKIPPING } from './support';
 
 const H1 = ['10S', '9S', '8S', '7S', '6S'];
 const DECK = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C'];
@@ -9,7 +10,7 @@ const DECK = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C'];
 /** Seat 0 to play with `hand`; seat 1 holds `hand1`; the discard pile holds 2C (seat 0 discarded it last turn). */
 function withDiscard(options: object, hand: string[], hand1 = H1, seats = 2, hand2 = ['10D', '9D', '8D', '7D', '6D']) {
   const hands = seats === 2 ? [hand, hand1] : [hand, hand1, hand2];
-  const sc = scenario(options, seats, { hands, deck: DECK });
+  const sc = scenario({ ...options, ...SKIPPING }, seats, { hands, deck: DECK });
   sc.endTurn();
   while (sc.state.turn?.seat !== 0) sc.endTurn();
   return sc;
@@ -18,12 +19,17 @@ function withDiscard(options: object, hand: string[], hand1 = H1, seats = 2, han
 t.test('§Graverobber: take any card from the discard pile; the Jack goes to the pile when the turn ends', async (t) => {
   const sc = withDiscard({}, ['JH', '10H', '9H', '8H', '7H']);
   t.same(sc.state.discard, ['2C', '3C'], 'two cards in the pile');
-  sc.play(0, { type: 'UseGraverobber', card: 'JH' });
-  t.same(sc.state.prompt, { kind: 'pick', seat: 0 });
+  sc.do(0, { type: 'UseGraverobber', card: 'JH' });
+  t.same(
+    sc.spec.when({ type: 'Pass' }, { seat: 1 }).events().at(-1),
+    { type: 'PromptOpened', kind: 'pick', seat: 0 },
+    'the search is asked for once the window closes',
+  );
+  sc.settle();
   sc.spec.when({ type: 'TakeFromDiscard', card: '9C' }).thenViolates(t, 'dungeon/not-in-discard');
   sc.spec.when({ type: 'TakeFromDiscard', card: '2C' }).then(t, [
     { type: 'CardTaken', seat: 0, card: '2C' },
-    { type: 'PowerFinished', seat: 0 },
+    { type: 'PowerFinished', seat: 0, to: 'limbo' },
   ]);
   sc.do(0, { type: 'TakeFromDiscard', card: '2C' });
   t.same(sc.state.limbo, ['JH'], 'the Graverobber waits for the end of the turn');
@@ -40,12 +46,13 @@ t.test("§Graverobber: it counts as the turn's card", async (t) => {
 
 t.test('§Myrmiddon: an opponent holding the card asked for hands it over', async (t) => {
   const sc = withDiscard({}, ['QH', '10H', '9H', '8H', '7H']);
-  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 });
-  t.same(sc.state.prompt, { kind: 'answer', seat: 1 });
+  sc.do(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 });
+  t.same(sc.spec.when({ type: 'Pass' }, { seat: 1 }).events().at(-1), { type: 'PromptOpened', kind: 'answer', seat: 1 });
+  sc.settle();
   sc.spec.when({ type: 'GiveCard', card: '8S' }, { seat: 1 }).thenViolates(t, 'dungeon/wrong-rank');
   sc.spec.when({ type: 'GiveCard', card: '9S' }, { seat: 1 }).then(t, [
     { type: 'CardGiven', from: 1, to: 0, card: '9S' },
-    { type: 'PowerFinished', seat: 0 },
+    { type: 'PowerFinished', seat: 0, to: 'discard' },
   ]);
   sc.do(1, { type: 'GiveCard', card: '9S' });
   t.equal(sc.state.discard.at(-1), 'QH', 'the Myrmiddon is discarded');
@@ -53,9 +60,13 @@ t.test('§Myrmiddon: an opponent holding the card asked for hands it over', asyn
 
 t.test('§Myrmiddon: a denial may be accepted as given', async (t) => {
   const sc = withDiscard({}, ['QH', '10H', '9H', '8H', '7H']);
-  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 }).do(1, { type: 'DenyCard' });
-  t.same(sc.state.prompt, { kind: 'look', seat: 0 });
-  sc.spec.when({ type: 'AcceptAnswer' }).then(t, [{ type: 'PowerFinished', seat: 0 }]);
+  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 });
+  sc.spec.when({ type: 'DenyCard' }, { seat: 1 }).then(t, [
+    { type: 'CardDenied', seat: 1, truthful: false },
+    { type: 'PromptOpened', kind: 'look', seat: 0 },
+  ]);
+  sc.do(1, { type: 'DenyCard' });
+  sc.spec.when({ type: 'AcceptAnswer' }).then(t, [{ type: 'PowerFinished', seat: 0, to: 'discard' }]);
 });
 
 t.test('§Myrmiddon: looking at a truthful hand costs the fisher his whole hand', async (t) => {
@@ -66,7 +77,7 @@ t.test('§Myrmiddon: looking at a truthful hand costs the fisher his whole hand'
     { type: 'HandRevealed', seat: 1, to: 0, cards: [...sc.player(1).hand] },
     { type: 'AnswerChecked', seat: 1, truthful: true },
     { type: 'CardsDiscarded', seat: 0, from: 'hand', cards: hand0, faceDown: false },
-    { type: 'PowerFinished', seat: 0 },
+    { type: 'PowerFinished', seat: 0, to: 'discard' },
   ]);
 });
 
@@ -79,14 +90,18 @@ t.test('§Myrmiddon: a caught liar gives the card and discards the rest of the h
     { type: 'AnswerChecked', seat: 1, truthful: false },
     { type: 'CardGiven', from: 1, to: 0, card: '9S' },
     { type: 'CardsDiscarded', seat: 1, from: 'hand', cards: rest, faceDown: false },
-    { type: 'PowerFinished', seat: 0 },
+    { type: 'PowerFinished', seat: 0, to: 'discard' },
   ]);
 });
 
 t.test('§Suicide Queen: a caught liar may discard the whole hand instead, and the fisher gets nothing', async (t) => {
   const sc = withDiscard({ suicideQueen: true }, ['QH', '10H', '9H', '8H', '7H']);
-  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 }).do(1, { type: 'DenyCard' }).do(0, { type: 'DemandLook' });
-  t.same(sc.state.prompt, { kind: 'suicide', seat: 1 });
+  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 }).do(1, { type: 'DenyCard' });
+  t.same(sc.spec.when({ type: 'DemandLook' }).events().slice(1), [
+    { type: 'AnswerChecked', seat: 1, truthful: false },
+    { type: 'PromptOpened', kind: 'suicide', seat: 1 },
+  ]);
+  sc.do(0, { type: 'DemandLook' });
   t.same(dungeon.legalCommands(sc.state, 1), [
     { type: 'ResolveLie', handOver: true },
     { type: 'ResolveLie', handOver: false },
@@ -94,7 +109,7 @@ t.test('§Suicide Queen: a caught liar may discard the whole hand instead, and t
   const hand1 = [...sc.player(1).hand];
   sc.spec.when({ type: 'ResolveLie', handOver: false }, { seat: 1 }).then(t, [
     { type: 'CardsDiscarded', seat: 1, from: 'hand', cards: hand1, faceDown: false },
-    { type: 'PowerFinished', seat: 0 },
+    { type: 'PowerFinished', seat: 0, to: 'discard' },
   ]);
   t.same(
     sc.spec.when({ type: 'ResolveLie', handOver: true }, { seat: 1 }).events()[0],
@@ -149,8 +164,11 @@ t.test('§Counter Attack 3: a third matching creature re-instates the power, a f
   t.same(dungeon.status(sc.state).awaiting, [1, 2], 'everyone but the last interrupter may answer');
   sc.do(1, { type: 'Pass' });
   t.same(
-    sc.spec.when({ type: 'Pass' }, { seat: 2 }).events().at(-1),
-    { type: 'WindowClosed', cancelled: false },
+    sc.spec.when({ type: 'Pass' }, { seat: 2 }).events().slice(-2),
+    [
+      { type: 'WindowClosed', cancelled: false },
+      { type: 'PromptOpened', kind: 'pick', seat: 0 },
+    ],
     'two interrupts: the search goes ahead',
   );
   sc.do(2, { type: 'Interrupt', card: 'JC' }).settle();
@@ -174,8 +192,17 @@ t.test("§Counter Attack: interrupting does not count as anyone's card for the t
 t.test('§Graverobber: with an empty discard pile the search finds nothing and the Jack waits for the end of the turn', async (t) => {
   const sc = scenario({}, 2, { hands: [['JH', '10H', '9H', '8H', '7H'], H1], deck: DECK });
   t.same(sc.state.discard, []);
-  sc.play(0, { type: 'UseGraverobber', card: 'JH' });
-  t.equal(sc.state.prompt, null, 'no pick is asked');
+  sc.do(0, { type: 'UseGraverobber', card: 'JH' });
+  sc.spec.when({ type: 'Pass' }, { seat: 1 }).then(
+    t,
+    [
+      { type: 'ResponsePassed', seat: 1 },
+      { type: 'WindowClosed', cancelled: false },
+      { type: 'PowerFinished', seat: 0, to: 'limbo' },
+    ],
+    'no pick is asked',
+  );
+  sc.settle();
   t.same(sc.state.limbo, ['JH']);
 });
 
@@ -191,4 +218,78 @@ t.test('§Counter Attack (Jokers Wild): a Joker may interrupt as the matching cr
   const sc = withDiscard({ variant: 'jokers-wild', counterAttack: 3 }, ['JH', '10H', '9H', '8H', '7H'], ['X1', '9S', '8S', '7S', '6S']);
   sc.do(0, { type: 'UseGraverobber', card: 'JH' });
   t.same(sc.spec.when({ type: 'Interrupt', card: 'X1' }, { seat: 1 }).events(), [{ type: 'PowerInterrupted', seat: 1, card: 'X1' }]);
+});
+
+/** Seat 0 holds a Myrmiddon; seat 1 holds a Joker (Jokers Wild). */
+const fishingForJokers = () => withDiscard({ variant: 'jokers-wild' }, ['QH', '10H', '9H', '8H', '7H'], ['X1', '9S', '8S', '7S', '6S']);
+
+t.test('§Myrmiddon, §Jokers Wild: with Jokers in the deck a Myrmiddon may ask for a Joker, and the holder must give it', async (t) => {
+  const sc = fishingForJokers();
+  const ask = { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 0 } as const;
+  t.ok(Value.Check(commandSchema, ask), 'the command schema takes a Joker (0) as the rank asked');
+  t.ok(
+    dungeon.legalCommands(sc.state, 0).some((c) => c.type === 'UseMyrmiddon' && c.ask === 0 && c.target === 1),
+    'and the legal commands offer it',
+  );
+  t.same(sc.spec.when(ask).events()[0], { type: 'PowerUsed', seat: 0, card: 'QH', power: 'myrmiddon', target: 1, ask: 0 });
+  sc.play(0, ask);
+  t.same(
+    dungeon.legalCommands(sc.state, 1).filter((c) => c.type !== 'PlayAce'),
+    [{ type: 'GiveCard', card: 'X1' }, { type: 'DenyCard' }],
+    'the Joker answers',
+  );
+  sc.spec.when({ type: 'GiveCard', card: 'X1' }, { seat: 1 }).then(t, [
+    { type: 'CardGiven', from: 1, to: 0, card: 'X1' },
+    { type: 'PowerFinished', seat: 0, to: 'discard' },
+  ]);
+  sc.do(1, { type: 'DenyCard' });
+  t.same(sc.spec.when({ type: 'DemandLook' }).events()[1], { type: 'AnswerChecked', seat: 1, truthful: false }, 'denying it is a lie');
+});
+
+t.test('§Myrmiddon: in the standard game the Jokers are cells, so nobody can ask for one', async (t) => {
+  const sc = withDiscard({}, ['QH', '10H', '9H', '8H', '7H']);
+  sc.spec.when({ type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 0 }).thenViolates(t, 'dungeon/bad-ask');
+  t.notOk(
+    dungeon.legalCommands(sc.state, 0).some((c) => c.type === 'UseMyrmiddon' && c.ask === 0),
+    'and it is not offered',
+  );
+});
+
+t.test('§Aces, §Myrmiddon: an Ace may be played while the opponent asked has to answer, and while the asker decides to look', async (t) => {
+  const sc = withDiscard({}, ['QH', '10H', '9H', '8H', '7H'], ['AS', 'AD', '8S', '7S', '6S']);
+  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 });
+  t.same(dungeon.status(sc.state), { phase: 'answer', awaiting: [1] });
+  sc.spec.when({ type: 'PlayAce', card: 'AS' }, { seat: 1 }).then(t, [
+    { type: 'WindowOpened', kind: 'ace', last: 1, escape: null },
+    { type: 'AcePlayed', seat: 1, card: 'AS' },
+  ]);
+  sc.play(1, { type: 'PlayAce', card: 'AS' });
+  t.same(dungeon.status(sc.state), { phase: 'answer', awaiting: [1] }, 'the question is still open');
+  sc.do(1, { type: 'DenyCard' });
+  t.same(dungeon.status(sc.state), { phase: 'look', awaiting: [0] });
+  t.same(
+    sc.spec
+      .when({ type: 'PlayAce', card: 'AD' }, { seat: 1 })
+      .events()
+      .map((e) => e.type),
+    ['WindowOpened', 'AcePlayed'],
+    'the target again, while the asker decides',
+  );
+});
+
+t.test('§Myrmiddon (ruling): a denial is judged on the hand as it was when given, whatever Aces change before the look', async (t) => {
+  // Seat 1 denies holding an Ace, then gets rid of it off turn before the look: it lied all the same.
+  const sc = withDiscard({}, ['QH', '10H', '9H', '8H', '7H'], ['AS', '9S', '8S', '7S', '6S']);
+  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 1 }).do(1, { type: 'DenyCard' });
+  sc.play(1, { type: 'PlayAce', card: 'AS' });
+  t.notOk(
+    sc.player(1).hand.some((c) => c.startsWith('A')),
+    'no Ace left in the hand looked at',
+  );
+  const rest = [...sc.player(1).hand];
+  t.same(sc.spec.when({ type: 'DemandLook' }).events().slice(1), [
+    { type: 'AnswerChecked', seat: 1, truthful: false },
+    { type: 'CardsDiscarded', seat: 1, from: 'hand', cards: rest, faceDown: false },
+    { type: 'PowerFinished', seat: 0, to: 'discard' },
+  ]);
 });

@@ -1,14 +1,24 @@
-// Random playouts to the end in every variant, with invariants after every event (STYLE §7).
+// Random playouts to the end in every variant through the kernel's pipeline: its module contract, and the dungeon's
+// own invariants after every step (STYLE §7).
 import t from 'tap';
 import fc from 'fast-check';
 import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
-import { allCards, commandKey, dungeon, everyCard, HIDDEN, type DungeonCommand, type DungeonEvent, type DungeonState } from '../src/index';
-import { randomBot } from '../src/bots/random';
-import { stateFromView } from '../src/bots/seen';
-import { darkDiscards } from '../src/rules/options';
-import { Value } from '@sinclair/typebox/value';
-import { commandSchema, eventSchema } from '../src/index';
-import { PLAYOUT_CONFIGS, playout } from './playout';
+import { moduleContract, playout, type PlayoutStep } from '@delve/kernel/testing';
+import {
+  allCards,
+  commandKey,
+  dungeon,
+  everyCard,
+  heuristicBot,
+  HIDDEN,
+  randomBot,
+  stateFromView,
+  type DungeonCommand,
+  type DungeonEvent,
+  type DungeonState,
+} from '../src/index';
+import { darkDiscards } from '../src/options';
+import { botsChoose, PLAYOUT_CONFIGS } from './support';
 
 /**
  * Cards `seat` (null: a spectator) may know in `s`, worked out from the zones alone: its hand, face-up cells and
@@ -68,8 +78,8 @@ function randomCommand(s: DungeonState, seat: Seat, r: ReturnType<typeof randomF
   const pool = [...(s.players[seat]?.hand ?? []), ...s.discard.slice(-3), r.pick(allCards(s.options))];
   const card = () => r.pick(pool);
   const target = () => r.int(s.seats);
-  const rank = () => 1 + r.int(13);
-  const maybeAs = () => (r.int(3) === 0 ? { as: rank() } : {});
+  const rank = () => r.int(14);
+  const maybeAs = () => (r.int(3) === 0 ? { as: 1 + r.int(13) } : {});
   const options: (() => DungeonCommand)[] = [
     () => ({ type: 'PlayOffCard', card: card() }),
     () => ({ type: 'PlayPassage', card: card(), parent: r.int((s.players[seat]?.nextNode ?? 1) + 1) }),
@@ -97,7 +107,7 @@ function randomCommand(s: DungeonState, seat: Seat, r: ReturnType<typeof randomF
   return r.pick(options)();
 }
 
-const accepts = (s: DungeonState, seat: Seat, command: DungeonCommand, rev: number): RuleViolation | null => {
+const refusal = (s: DungeonState, seat: Seat, command: DungeonCommand, rev: number): RuleViolation | null => {
   try {
     dungeon.decide(command, s, { actor: { kind: 'seat', seat }, random: randomFor('probe', rev) });
     return null;
@@ -107,73 +117,81 @@ const accepts = (s: DungeonState, seat: Seat, command: DungeonCommand, rev: numb
   }
 };
 
-const CONFIGS = PLAYOUT_CONFIGS;
+/**
+ * The dungeon's own invariants for one step: cards conserved, a sane status, no card shown to a viewer who may not
+ * know it (views and redacted events), prompts and windows only ever opened by an event that says so (decide decides
+ * who acts, evolve only applies), what a seat may do depends only on its view, and `legalCommands` is exact: the
+ * kernel's contract decides every listed command, and here a sample of unlisted ones must be refused.
+ */
+function dungeonInvariants(seats: number, all: Set<string>, probe: ReturnType<typeof randomFor>, failures: string[]) {
+  let step = 0;
+  const viewers = [...Array.from({ length: seats }, (_, i) => i), null];
+  return ({ events, after }: PlayoutStep<DungeonCommand, DungeonEvent, DungeonState>): void => {
+    step++;
+    if (after.phase === 'lobby') return; // the claims before the deal
+    if (everyCard(after).slice().sort().join() !== [...all].sort().join()) failures.push(`cards not conserved at step ${step}`);
+    const status = dungeon.status(after);
+    if (status.winners ? status.winners.length !== 1 : status.awaiting.length === 0) failures.push(`bad status at step ${step}`);
+    for (const { event: e, before: prior } of events) {
+      const next = dungeon.evolve(prior, e);
+      for (const seat of viewers) {
+        const viewer: Viewer = seat === null ? { kind: 'spectator' } : { kind: 'seat', seat };
+        const ok = new Set([...knowable(prior, seat), ...knowable(next, seat), ...revealed(e, seat)]);
+        for (const card of cardsIn(dungeon.redact(e, viewer, prior), all))
+          if (!ok.has(card)) failures.push(`${e.type} shows ${card} to ${seat}`);
+      }
+      const prompted = next.prompt && JSON.stringify(next.prompt) !== JSON.stringify(prior.prompt);
+      if (prompted && e.type !== 'PromptOpened' && e.type !== 'HandLimitReached') failures.push(`${e.type} set a prompt by itself`);
+      if (next.window && !prior.window && e.type !== 'WindowOpened') failures.push(`${e.type} opened a window by itself`);
+    }
+    for (const seat of viewers) {
+      const v = dungeon.view(after, seat === null ? { kind: 'spectator' } : { kind: 'seat', seat });
+      const ok = knowable(after, seat);
+      for (const card of cardsIn(v, all)) if (!ok.has(card)) failures.push(`view shows ${card} to ${seat}`);
+    }
+    for (let seat = 0; seat < seats; seat++) {
+      const legal = dungeon.legalCommands(after, seat);
+      const fromView = dungeon.legalCommands(stateFromView(dungeon.view(after, { kind: 'seat', seat })), seat);
+      if (JSON.stringify(fromView) !== JSON.stringify(legal)) failures.push(`seat ${seat}: legal commands differ when built from its view`);
+      const keys = new Set(legal.map(commandKey));
+      for (let i = 0; i < 4; i++) {
+        const c = randomCommand(after, seat, probe);
+        if (!keys.has(commandKey(c)) && !refusal(after, seat, c, step)) failures.push(`unlisted ${JSON.stringify(c)} accepted`);
+      }
+    }
+  };
+}
 
-for (const config of CONFIGS) {
+for (const config of PLAYOUT_CONFIGS) {
   t.test(`properties: random playouts end with one winner and keep every invariant (${config.name})`, async (t) => {
     let games = 0;
-    let failures: string[] = [];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...config.seats), (n, seats) => {
-        failures = [];
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...config.seats), fc.boolean(), (n, seats, heuristic) => {
+        const failures: string[] = [];
         const seed = `${config.name}:${n}`;
         const all = new Set(allCards(dungeon.initialState(config.options, seats).options));
-        const probe = randomFor(`${seed}:probe`, 0);
-        let step = 0;
-        const result = playout(config.options, seats, seed, [randomBot], 4000, (before, events, after, command, actor) => {
-          step++;
-          // Cards are conserved: deck + hands + dungeons + discard + cells (+ table, set aside).
-          if (everyCard(after).slice().sort().join() !== [...all].sort().join()) failures.push(`cards not conserved at step ${step}`);
-          const status = dungeon.status(after);
-          if (status.winners ? status.winners.length !== 1 : status.awaiting.length === 0) failures.push(`bad status at step ${step}`);
-          // No leak, event by event, for every seat and a spectator.
-          let state = before;
-          for (const e of events) {
-            const next = dungeon.evolve(state, e);
-            for (const seat of [...Array.from({ length: seats }, (_, i) => i), null]) {
-              const viewer: Viewer = seat === null ? { kind: 'spectator' } : { kind: 'seat', seat };
-              const seen = dungeon.redact(e, viewer, state);
-              const ok = new Set([...knowable(state, seat), ...knowable(next, seat), ...revealed(e, seat)]);
-              for (const card of cardsIn(seen, all)) if (!ok.has(card)) failures.push(`${e.type} shows ${card} to ${seat}`);
-            }
-            state = next;
-          }
-          for (const seat of [...Array.from({ length: seats }, (_, i) => i), null]) {
-            const v = dungeon.view(after, seat === null ? { kind: 'spectator' } : { kind: 'seat', seat });
-            const ok = knowable(after, seat);
-            for (const card of cardsIn(v, all)) if (!ok.has(card)) failures.push(`view shows ${card} to ${seat}`);
-          }
-          // legalCommands: a sample of listed commands is accepted; a sample of unlisted ones is rejected.
-          for (const seat of status.awaiting) {
-            const legal = dungeon.legalCommands(after, seat);
-            if (legal.length === 0) failures.push(`seat ${seat} awaited with no legal command`);
-            // What a seat may do depends only on what it may see.
-            const fromView = dungeon.legalCommands(stateFromView(dungeon.view(after, { kind: 'seat', seat })), seat);
-            if (JSON.stringify(fromView) !== JSON.stringify(legal))
-              failures.push(`seat ${seat}: legal commands differ when built from its view`);
-            const keys = new Set(legal.map(commandKey));
-            for (let i = 0; i < Math.min(4, legal.length); i++) {
-              const c = probe.pick(legal);
-              const err = accepts(after, seat, c, step);
-              if (err) failures.push(`listed ${JSON.stringify(c)} rejected: ${err.code}`);
-            }
-            for (let i = 0; i < 4; i++) {
-              const c = randomCommand(after, seat, probe);
-              if (keys.has(commandKey(c))) continue;
-              if (!accepts(after, seat, c, step)) failures.push(`unlisted ${JSON.stringify(c)} accepted`);
-            }
-          }
-          // Every command sent and every event produced fits its published schema.
-          if (command && !Value.Check(commandSchema, command)) failures.push(`command off schema: ${JSON.stringify(command)}`);
-          for (const e of events) if (!Value.Check(eventSchema, e)) failures.push(`event off schema: ${JSON.stringify(e)}`);
-          void actor;
+        const contract = moduleContract(t, dungeon, {
+          options: config.options,
+          seats,
         });
+        const invariants = dungeonInvariants(seats, all, randomFor(`${seed}:probe`, 0), failures);
+        const result = playout(dungeon, {
+          options: config.options,
+          seats,
+          seed,
+          // Bots of both kinds reach different positions (the heuristic bot fights, asks and digs more).
+          choose: botsChoose(heuristic ? [heuristicBot, randomBot] : [randomBot]),
+          maxSteps: 4000,
+          onStep: (step) => {
+            contract.onStep(step);
+            invariants(step);
+          },
+        });
+        contract.assertReplay(result);
         games++;
-        // Replay: folding the stream from the start gives the live state.
-        const replayed = result.events.reduce(dungeon.evolve, dungeon.initialState(config.options, seats));
-        if (JSON.stringify(replayed) !== JSON.stringify(result.state)) failures.push('replay differs from live state');
-        if (!result.state.winners) failures.push(`no winner after ${result.steps} commands`);
-        if (failures.length > 0) throw new Error(`${seed} (${seats} seats): ${failures.slice(0, 5).join('; ')}`);
+        if (!result.finished) failures.push(`no winner after ${result.steps} commands`);
+        if (failures.length > 0 || contract.failures > 0)
+          throw new Error(`${seed} (${seats} seats): ${[...failures.slice(0, 5), `${contract.failures} contract failures`].join('; ')}`);
       }),
       { numRuns: 5, seed: 20261121 },
     );

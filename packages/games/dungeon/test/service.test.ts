@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GameService, randomFor, type Seat } from '@delve/kernel';
 import { InMemoryEventStore } from '@delve/kernel/testing';
-import { dungeon, heuristicBot, randomBot, HIDDEN, type DungeonOptionsInput, type DungeonView } from '../src/index';
+import { dungeon, heuristicBot, randomBot, HIDDEN, type DungeonOptions, type DungeonView } from '../src/index';
 
 const service = () =>
   new GameService({
@@ -15,7 +15,7 @@ const service = () =>
   });
 
 /** Create, claim every seat, then let the bots play through the service, each from its seat's view, until the game ends. */
-async function playGame(options: DungeonOptionsInput, seats: number, label: string) {
+async function playGame(options: DungeonOptions, seats: number, label: string) {
   const games = service();
   const { gameId } = await games.createGame({ module: 'dungeon', options, seats });
   for (let i = 0; i < seats; i++) await games.claimSeat(gameId, { name: `bot${i}` });
@@ -52,7 +52,7 @@ t.test("service: options get their defaults recorded, and a seat cannot read ano
   const { gameId } = await games.createGame({ module: 'dungeon', options: {}, seats: 2 });
   for (let i = 0; i < 2; i++) await games.claimSeat(gameId, {});
   const v = (await games.view(gameId, { kind: 'seat', seat: 0 })) as { options: unknown; players: { hand: string[] | null }[] };
-  t.same(v.options, { decks: 1, variant: 'standard', suicideQueen: false, counterAttack: 0 });
+  t.same(v.options, { decks: 1, variant: 'standard', suicideQueen: false, counterAttack: 0, optionalPlay: false });
   t.equal(v.players[1]?.hand, null);
   const events = await games.events(gameId, { kind: 'seat', seat: 0 });
   const seat1Deal = events

@@ -1,9 +1,9 @@
-// Test support: stacked deals and a scenario builder that reaches a position through real commands.
-import { randomFor, type Seat } from '@delve/kernel';
+// Test support: stacked deals, a scenario builder that reaches a position through real commands, and bot choosers.
+import { randomFor, type Random, type Seat } from '@delve/kernel';
 import { specFor } from '@delve/kernel/testing';
-import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptionsInput, type DungeonState } from '../src/index';
+import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptions, type DungeonState, type DungeonView } from '../src/index';
+import { jokersWild, resolveOptions } from '../src/options';
 import { buildCards, type Card } from '../src/rules/cards';
-import { jokersWild, resolveOptions } from '../src/rules/options';
 
 export interface Deal {
   /** Each seat's five (or more) cards. */
@@ -18,7 +18,7 @@ export interface Deal {
 }
 
 /** The events of a deal with known cards, skipping the play-off: `first` starts and draws the top card. */
-export function dealt(input: DungeonOptionsInput, seats: number, deal: Deal): DungeonEvent[] {
+export function dealt(input: DungeonOptions, seats: number, deal: Deal): DungeonEvent[] {
   const options = resolveOptions(input);
   const { plain, jokers } = buildCards(options.decks);
   const wild = jokersWild(options);
@@ -55,19 +55,16 @@ export class Scenario {
   events: DungeonEvent[];
   state: DungeonState;
   constructor(
-    readonly options: DungeonOptionsInput,
+    readonly options: DungeonOptions,
     readonly seats: number,
     deal: Deal,
   ) {
     this.events = dealt(options, seats, deal);
     this.state = this.events.reduce(dungeon.evolve, dungeon.initialState(options, seats));
   }
-  /** Decide `command` for `seat` and apply its events. */
-  do(seat: Seat, command: DungeonCommand): this {
-    const produced = dungeon.decide(command, this.state, {
-      actor: { kind: 'seat', seat },
-      random: randomFor('scenario', this.events.length),
-    });
+  /** Decide `command` for `seat` and apply its events; `random` scripts a reshuffle. */
+  do(seat: Seat, command: DungeonCommand, random: Random = randomFor('scenario', this.events.length)): this {
+    const produced = dungeon.decide(command, this.state, { actor: { kind: 'seat', seat }, random });
     this.events = [...this.events, ...produced];
     this.state = produced.reduce(dungeon.evolve, this.state);
     return this;
@@ -89,7 +86,7 @@ export class Scenario {
   endTurn(): this {
     const seat = this.state.turn?.seat ?? 0;
     this.do(seat, { type: 'EndTurn' });
-    while (this.state.prompt?.kind === 'discard') this.do(seat, { type: 'Discard', card: this.state.players[seat]?.hand.at(-1) ?? '' });
+    while (this.state.prompt?.kind === 'discard') this.do(seat, { type: 'Discard', card: this.player(seat).hand.at(-1) ?? '' });
     return this;
   }
   get spec() {
@@ -102,4 +99,46 @@ export class Scenario {
   }
 }
 
-export const scenario = (options: DungeonOptionsInput, seats: number, deal: Deal) => new Scenario(options, seats, deal);
+export const scenario = (options: DungeonOptions, seats: number, deal: Deal) => new Scenario(options, seats, deal);
+
+/**
+ * Most rule tests reach their position by letting players skip turns, which §On your turn 2 forbids whenever a card
+ * could be played; they play with the optionalPlay option. The duty to play has its own tests in turn.test.ts.
+ */
+export const SKIPPING = { optionalPlay: true } as const;
+
+/** A bot sees only its seat's view. */
+export type Bot = (view: DungeonView, seat: Seat, random: Random) => DungeonCommand | null;
+
+/**
+ * A chooser for the kernel's playout: a random awaited seat answers with its bot (`bots[seat % bots.length]`), from
+ * its own view.
+ */
+export function botsChoose(bots: readonly Bot[]) {
+  return (state: DungeonState, random: Random): { seat: Seat; command: DungeonCommand } | null => {
+    const awaiting = dungeon.status(state).awaiting;
+    if (awaiting.length === 0) return null;
+    const seat = random.pick(awaiting);
+    const bot = bots[seat % bots.length];
+    const command = bot?.(dungeon.view(state, { kind: 'seat', seat }), seat, random);
+    if (!command) throw new Error(`seat ${seat} is awaited but its bot has nothing to do`);
+    return { seat, command };
+  };
+}
+
+/** Every variant and option combination the playout tests cover, with the seat counts tried. */
+export const PLAYOUT_CONFIGS: { name: string; options: DungeonOptions; seats: number[] }[] = [
+  { name: 'standard', options: { variant: 'standard' }, seats: [2, 3, 4] },
+  { name: 'standard, two decks, Suicide Queen', options: { variant: 'standard', decks: 2, suicideQueen: true }, seats: [3, 5] },
+  { name: 'jokers-wild, Counter Attack 3', options: { variant: 'jokers-wild', counterAttack: 3 }, seats: [2, 3] },
+  {
+    name: 'almost-black, Counter Attack 1, optional play',
+    options: { variant: 'almost-black', counterAttack: 1, optionalPlay: true },
+    seats: [2, 3],
+  },
+  {
+    name: 'pitch-black, Counter Attack 2, Suicide Queen',
+    options: { variant: 'pitch-black', counterAttack: 2, suicideQueen: true },
+    seats: [2, 4],
+  },
+];

@@ -1,11 +1,11 @@
 // §Random Cell/Jokers Wild, §Pitch Black and §Almost Black.
 import t from 'tap';
 import { dungeon, HIDDEN } from '../src/index';
-import { scenario } from './support';
+import { scenario, SKIPPING } from './support';
 
-const wild = { variant: 'jokers-wild' } as const;
-const pitch = { variant: 'pitch-black' } as const;
-const almost = { variant: 'almost-black' } as const;
+const wild = { variant: 'jokers-wild', ...SKIPPING } as const;
+const pitch = { variant: 'pitch-black', ...SKIPPING } as const;
+const almost = { variant: 'almost-black', ...SKIPPING } as const;
 const DECK = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C'];
 
 t.test('§Jokers Wild: a Joker passage stands for the value its place demands', async (t) => {
@@ -16,9 +16,15 @@ t.test('§Jokers Wild: a Joker passage stands for the value its place demands', 
     ],
     deck: DECK,
   });
-  sc.spec
-    .when({ type: 'PlayPassage', card: 'X1', parent: 0 })
-    .then(t, [{ type: 'PassagePlayed', seat: 0, card: 'X1', parent: 0, node: 1, value: 10, faceDown: false }]);
+  t.same(sc.spec.when({ type: 'PlayPassage', card: 'X1', parent: 0 }).events()[0], {
+    type: 'PassagePlayed',
+    seat: 0,
+    card: 'X1',
+    parent: 0,
+    node: 1,
+    value: 10,
+    faceDown: false,
+  });
 });
 
 t.test('§Jokers Wild: a Joker attacks as the creature declared, and must declare one', async (t) => {
@@ -34,9 +40,14 @@ t.test('§Jokers Wild: a Joker attacks as the creature declared, and must declar
   sc.spec.when({ type: 'Attack', card: 'X1', target: 1 }).thenViolates(t, 'dungeon/bad-declaration');
   sc.spec.when({ type: 'Attack', card: 'X1', target: 1, as: 10 }).thenViolates(t, 'dungeon/bad-declaration');
   sc.spec.when({ type: 'Attack', card: '9H', target: 1, as: 11 }).thenViolates(t, 'dungeon/bad-declaration', 'only Jokers declare');
-  sc.spec
-    .when({ type: 'Attack', card: 'X1', target: 1, as: 13 })
-    .then(t, [{ type: 'CreatureAttacked', seat: 0, card: 'X1', value: 13, target: 1, node: 1 }]);
+  t.same(sc.spec.when({ type: 'Attack', card: 'X1', target: 1, as: 13 }).events()[0], {
+    type: 'CreatureAttacked',
+    seat: 0,
+    card: 'X1',
+    value: 13,
+    target: 1,
+    node: 1,
+  });
 });
 
 t.test('§Jokers Wild: a Joker fights with its declared value', async (t) => {
@@ -83,17 +94,19 @@ function jokerPassage(options: object, hand1 = ['10S', 'X2', '9D', '7S', '6S']) 
 
 t.test('§Jokers Wild: a Joker passage keeps its value, so a card of that value collapses it', async (t) => {
   const sc = jokerPassage(wild);
-  sc.spec.when({ type: 'CaveIn', card: '9H', target: 1 }).then(t, [{ type: 'CaveInPlayed', seat: 0, card: '9H', target: 1, node: 2 }]);
-  sc.do(0, { type: 'CaveIn', card: '9H', target: 1 });
-  t.same(sc.state.prompt, { kind: 'joker-save', seat: 1 }, 'the owner chooses');
+  sc.spec.when({ type: 'CaveIn', card: '9H', target: 1 }).then(t, [
+    { type: 'CaveInPlayed', seat: 0, card: '9H', target: 1, node: 2 },
+    { type: 'PromptOpened', kind: 'joker-save', seat: 1 },
+  ]);
 });
 
 t.test('§Jokers Wild: the owner may give up an equal card from hand to keep the Joker', async (t) => {
   const sc = jokerPassage(wild).do(0, { type: 'CaveIn', card: '9H', target: 1 });
   sc.spec.when({ type: 'SaveJoker', card: '7S' }, { seat: 1 }).thenViolates(t, 'dungeon/wrong-rank');
-  sc.spec
-    .when({ type: 'SaveJoker', card: '9D' }, { seat: 1 })
-    .then(t, [{ type: 'PassageCollapsed', target: 1, node: 2, lost: '9D', saved: true, by: '9H', faceDown: false }]);
+  sc.spec.when({ type: 'SaveJoker', card: '9D' }, { seat: 1 }).then(t, [
+    { type: 'PassageCollapsed', target: 1, node: 2, lost: '9D', saved: true, by: '9H', faceDown: false },
+    { type: 'WindowOpened', kind: 'play', last: 0, escape: null },
+  ]);
   sc.do(1, { type: 'SaveJoker', card: '9D' });
   t.same(
     sc.player(1).dungeon.map((n) => n.card),
@@ -105,9 +118,10 @@ t.test('§Jokers Wild: the owner may give up an equal card from hand to keep the
 
 t.test('§Jokers Wild: or let the Joker go', async (t) => {
   const sc = jokerPassage(wild).do(0, { type: 'CaveIn', card: '9H', target: 1 });
-  sc.spec
-    .when({ type: 'LoseJoker' }, { seat: 1 })
-    .then(t, [{ type: 'PassageCollapsed', target: 1, node: 2, lost: 'X2', saved: false, by: '9H', faceDown: false }]);
+  sc.spec.when({ type: 'LoseJoker' }, { seat: 1 }).then(t, [
+    { type: 'PassageCollapsed', target: 1, node: 2, lost: 'X2', saved: false, by: '9H', faceDown: false },
+    { type: 'WindowOpened', kind: 'play', last: 0, escape: null },
+  ]);
 });
 
 t.test('§Pitch Black: passages are laid face down, and others see only their place and claimed value', async (t) => {
@@ -145,7 +159,7 @@ t.test('§Pitch Black: the place must still be a legal one', async (t) => {
   sc.spec.when({ type: 'PlayPassage', card: 'KH', parent: 1 }).thenViolates(t, 'dungeon/illegal-passage');
 });
 
-/** Seat 0 lays `first` as its 10 in Pitch Black; seat 1 may accuse in the window. */
+/** Seat 1 has laid a 10 (its stake); seat 0 then lays `first` as its 10 in Pitch Black, and seat 1 may accuse in the window. */
 function laid(first: string) {
   const sc = scenario(pitch, 2, {
     hands: [
@@ -153,7 +167,9 @@ function laid(first: string) {
       ['10S', '9S', '8S', '7S', '6S'],
     ],
     deck: DECK,
+    first: 1,
   });
+  sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn();
   return sc.do(0, { type: 'PlayPassage', card: first, parent: 0 });
 }
 
@@ -198,6 +214,39 @@ t.test('§Pitch Black: a Joker passage is never a cheat', async (t) => {
   });
 });
 
+t.test('§Pitch Black (ruling): an accuser must have a dungeon to stake, so an empty dungeon accuses nobody', async (t) => {
+  const sc = scenario(pitch, 2, {
+    hands: [
+      ['KH', '9H', '8H', '7H', '6H'],
+      ['10S', '9S', '8S', '7S', '6S'],
+    ],
+    deck: DECK,
+  });
+  sc.do(0, { type: 'PlayPassage', card: 'KH', parent: 0 });
+  sc.spec.when({ type: 'Accuse', target: 0 }, { seat: 1 }).thenViolates(t, 'dungeon/no-stake', 'not even against a cheat');
+  t.same(
+    dungeon.legalCommands(sc.state, 1).filter((c) => c.type === 'Accuse'),
+    [],
+    'and it is not offered',
+  );
+});
+
+t.test('§Pitch Black (ruling): a wrong accusation costs the stake, so it cannot be repeated within the turn', async (t) => {
+  const sc = scenario(pitch, 3, {
+    hands: [
+      ['10H', '9H', '8H', '7H', '6H'],
+      ['10S', '9S', '8S', '7S', '6S'],
+      ['10D', '9D', '8D', '7D', '6D'],
+    ],
+    deck: DECK,
+  });
+  for (const seat of [0, 1, 2]) sc.play(seat, { type: 'PlayPassage', card: `10${'HSD'[seat]}`, parent: 0 }).endTurn();
+  sc.do(0, { type: 'Accuse', target: 1 });
+  t.same(sc.player(0).dungeon, [], 'seat 1 was honest: the accuser lost its dungeon');
+  sc.spec.when({ type: 'Accuse', target: 1 }).thenViolates(t, 'dungeon/no-stake', 'the same accusation again');
+  sc.spec.when({ type: 'Accuse', target: 2 }).thenViolates(t, 'dungeon/no-stake', 'or against another player');
+});
+
 t.test('§Pitch Black: accusations are not part of the other variants', async (t) => {
   const sc = scenario(almost, 2, {
     hands: [
@@ -223,7 +272,10 @@ t.test('§Pitch Black: a claimed escape stands only once the window after it clo
   let parent = 0;
   for (let i = 0; i < 8; i++) {
     const card = sc.player(0).hand[0] ?? '';
-    sc.play(0, { type: 'PlayPassage', card, parent }).endTurn().endTurn();
+    sc.play(0, { type: 'PlayPassage', card, parent }).endTurn();
+    // Seat 1 lays one passage, so that it has a dungeon to stake on an accusation.
+    if (i === 0) sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 });
+    sc.endTurn();
     parent = sc.player(0).dungeon.at(-1)?.id ?? 0;
   }
   t.equal(sc.player(0).dungeon.at(-1)?.value, 3);

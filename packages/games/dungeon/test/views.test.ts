@@ -2,7 +2,7 @@
 import t from 'tap';
 import { randomFor } from '@delve/kernel';
 import { dungeon, HIDDEN } from '../src/index';
-import { scenario } from './support';
+import { scenario, SKIPPING } from './support';
 
 const seat = (s: number) => ({ kind: 'seat', seat: s }) as const;
 
@@ -103,7 +103,7 @@ t.test("redact: a hand shown to the Myrmiddon's player is hidden from the rest o
 });
 
 t.test('views: the discard pile is public in the standard game', async (t) => {
-  const sc = scenario({}, 2, {
+  const sc = scenario(SKIPPING, 2, {
     hands: [
       ['10H', '9H', '8H', '7H', '6H'],
       ['10S', '9S', '8S', '7S', '6S'],
@@ -112,4 +112,28 @@ t.test('views: the discard pile is public in the standard game', async (t) => {
   }).endTurn();
   t.same(dungeon.view(sc.state, seat(1)).discard, ['2C']);
   t.equal(dungeon.view(sc.state, seat(1)).deckCount, sc.state.deck.length);
+});
+
+t.test("redact: whether a Myrmiddon's target told the truth is its own secret until the asker looks", async (t) => {
+  const sc = scenario(SKIPPING, 3, {
+    hands: [
+      ['QH', '9H', '8H', '7H', '6H'],
+      ['10S', '9S', '8S', '7S', '6S'],
+      ['10D', '9D', '8D', '7D', '6D'],
+    ],
+    deck: ['2C', '3C', '4C'],
+  });
+  sc.play(0, { type: 'UseMyrmiddon', card: 'QH', target: 1, ask: 9 });
+  const [denied] = sc.spec.when({ type: 'DenyCard' }, { seat: 1 }).events();
+  t.same(denied, { type: 'CardDenied', seat: 1, truthful: false }, 'a lie: seat 1 holds the 9S');
+  t.same(dungeon.redact(denied!, seat(1), sc.state), denied, 'the denier knows');
+  t.same(dungeon.redact(denied!, { kind: 'audit' }, sc.state), denied, 'the audit knows');
+  for (const other of [seat(0), seat(2), { kind: 'spectator' } as const])
+    t.same(dungeon.redact(denied!, other, sc.state), { type: 'CardDenied', seat: 1, truthful: null }, 'nobody else does');
+  sc.do(1, { type: 'DenyCard' });
+  t.same(
+    dungeon.view(sc.state, seat(0)).power,
+    { seat: 0, card: 'QH', kind: 'myrmiddon', target: 1, ask: 9, denied: true },
+    'nor does the view tell',
+  );
 });

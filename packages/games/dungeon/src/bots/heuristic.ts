@@ -1,13 +1,14 @@
 // The heuristic bot: escapes when it can, digs down its deepest passage, collapses and attacks the leader, fights cheaply.
 import type { Random, Seat } from '@delve/kernel';
 import type { CommandOf, DungeonCommand } from '../commands';
-import { legalCommands } from '../rules/legal';
-import { darkDiscards } from '../rules/options';
+import { legalCommands } from '../legal';
+import { darkDiscards } from '../options';
 import type { PlayerState } from '../state';
-import type { DungeonView } from '../view';
+import type { DungeonView } from '../viewSchema';
 import { stateFromView } from './seen';
 import { isJoker, KING, rankOf, type Card } from '../rules/cards';
 import { lastPassage, openSlots } from '../rules/passages';
+import { cardPlays } from '../rules/plays';
 
 /** The value this player needs next (the lowest open slot), 10 in the cell. */
 function need(p: PlayerState): number {
@@ -155,5 +156,8 @@ export function heuristicBot(view: DungeonView, seat: Seat, random: Random): Dun
     );
     if (rob) return rob;
   }
-  return { type: 'EndTurn' };
+  const end = of('EndTurn')[0];
+  if (end) return end;
+  // A card must be played (§On your turn 2): give up the one least worth keeping, honestly.
+  return cheapest(cardPlays(state, me, true), (c) => ('card' in c ? keep(c.card) : 0)) ?? legal[0] ?? null;
 }

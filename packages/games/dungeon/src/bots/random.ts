@@ -1,8 +1,8 @@
 // The random bot: any legal command, choosing first the kind of command and then one of that kind.
 import type { Random, Seat } from '@delve/kernel';
 import type { DungeonCommand } from '../commands';
-import { legalCommands } from '../rules/legal';
-import type { DungeonView } from '../view';
+import { legalCommands } from '../legal';
+import type { DungeonView } from '../viewSchema';
 import { stateFromView } from './seen';
 
 /** A uniformly random kind of legal command, then a random one of that kind; null when the seat has nothing to do. */

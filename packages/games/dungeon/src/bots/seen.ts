@@ -1,6 +1,6 @@
 // What a seat can rebuild of the state from its own view: hidden cards stay "?", so nothing secret can leak into bots.
 import type { DungeonState } from '../state';
-import type { DungeonView } from '../view';
+import type { DungeonView } from '../viewSchema';
 import { HIDDEN } from '../rules/cards';
 
 /**
@@ -32,7 +32,8 @@ export function stateFromView(view: DungeonView): DungeonState {
     turn: view.turn,
     limbo: view.limbo,
     combat: view.combat,
-    power: view.power,
+    // Whether a denial was true is not the viewer's to know; nothing a seat may do depends on it.
+    power: view.power && { ...view.power, truthful: null },
     collapse: view.collapse,
     window: view.window,
     prompt: view.prompt,

@@ -1,5 +1,5 @@
 // Card identities, ranks and the decks: a card is a short string such as "7H", "QS", "X1" (Joker), "10D.2" (second deck).
-import type { DungeonOptions } from './options';
+import type { ResolvedOptions } from '../options';
 
 /** A physical card. Unique within a game: the second deck's cards carry a ".2" suffix. */
 export type Card = string;
@@ -28,6 +28,8 @@ export function rankOf(card: Card): Rank {
 }
 
 export const isJoker = (card: Card): boolean => rankOf(card) === 0;
+/** Whether `card` may be played as `rank`: its own rank, or any rank for a Joker when Jokers are wild. */
+export const playableAs = (card: Card, rank: Rank, wild: boolean): boolean => rankOf(card) === rank || (wild && isJoker(card));
 export const isPassageRank = (rank: Rank): boolean => rank >= 2 && rank <= 10;
 export const isCreatureRank = (rank: Rank): boolean => rank >= JACK && rank <= KING;
 
@@ -49,7 +51,7 @@ export function buildCards(decks: number): { plain: Card[]; jokers: Card[] } {
 }
 
 /** The cards a game with these options uses, whatever zone they end up in. */
-export function allCards(options: DungeonOptions): Card[] {
+export function allCards(options: ResolvedOptions): Card[] {
   const { plain, jokers } = buildCards(options.decks);
   return [...plain, ...jokers];
 }

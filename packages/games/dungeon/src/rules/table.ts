@@ -1,17 +1,10 @@
 // Reading the state: living seats, turn order, who the game waits for, and where every card is.
 import type { Seat } from '@delve/kernel';
-import type { DungeonState, PlayerState } from '../state';
-import type { Card } from './cards';
-import { isJoker } from './cards';
-import { pitchBlack, jokersWild } from './options';
+import { jokersWild, pitchBlack } from '../options';
+import type { DungeonState } from '../state';
+import { isJoker, type Card } from './cards';
 
 export const livingSeats = (s: DungeonState): Seat[] => s.players.filter((p) => p.alive).map((p) => p.seat);
-
-export function player(s: DungeonState, seat: Seat): PlayerState {
-  const p = s.players[seat];
-  if (!p) throw new RangeError(`no seat ${seat}`);
-  return p;
-}
 
 /** The next living seat clockwise ("to the left") after `seat`. */
 export function nextLiving(s: DungeonState, seat: Seat): Seat {
