@@ -1,14 +1,16 @@
 // GraphQL at /graphql (mercurius): games, the caller's typed view, replays, the redacted log, and live gameUpdated.
-import type { AnyGameModule, Viewer } from '@delve/kernel';
+import { CampaignDocument, CharacterDocument, GameSummary, type AnyGameModule, type Viewer } from '@delve/kernel';
 import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLScalarType, valueFromASTUntyped } from 'graphql';
 import mercurius from 'mercurius';
 import { credentialsOf, requireSeat, viewerFor, type Credentials } from '../auth';
 import { eventBody, listItemBody, summaryBody } from '../bodies';
+import { EventPage, GameList, PlayerProfile } from '../schemas';
 import type { GameLifecycle, GamesPort } from '../ports';
 import { HttpProblem, toProblem } from '../problems';
 import type { UpdatesFeed } from './feed';
-import { viewTypeFor, type ViewType } from './viewTypes';
+import { SdlBuilder } from './sdl';
+import { moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
 
 export interface GraphqlOptions {
   readonly modules: Readonly<Record<string, AnyGameModule>>;
@@ -29,32 +31,29 @@ const JSONScalar = new GraphQLScalarType({
   parseLiteral: (ast) => valueFromASTUntyped(ast),
 });
 
-const BASE_SDL = `
+/** The schemas GraphQL shares with REST; their titles name the types, but for these renames. */
+const SHARED_TYPES = [GameSummary, GameList, EventPage, PlayerProfile, CharacterDocument, CampaignDocument];
+const RENAMES: Readonly<Record<string, string>> = { GameSummary: 'Game', GameList: 'GamePage' };
+
+/** What GraphQL adds to the shared types, and its own roots. */
+const ROOT_SDL = `
 scalar JSON
-enum GameStatus { open active finished abandoned }
-type SeatInfo { seat: Int!, claimed: Boolean!, name: String }
-type Event { revision: Int!, type: String!, data: JSON!, at: String! }
-type EventPage { items: [Event!]!, nextFrom: Int }
 "A module without a published view schema: its view as JSON."
 type JsonView { module: String!, json: JSON! }
+"A module without a published sheet schema: its character sheet as JSON."
+type JsonSheet { module: String!, json: JSON! }
 type ViewAt { revision: Int!, view: GameView! }
-type Game {
-  id: ID!
-  module: String!
-  status: GameStatus!
-  seats: [SeatInfo!]!
-  awaiting: [Int!]!
-  winners: [Int!]
-  revision: Int!
-  seedHash: String!
+extend type Game {
   "The caller's view now: a seat's with its token, the spectator's without."
   view: GameView!
   "What the caller's seat may send now (needs a seat token)."
   legalCommands: [JSON!]!
   events(from: Int = 0, limit: Int = 100): EventPage!
 }
-type GameListItem { id: ID!, module: String!, status: GameStatus!, seats: Int!, openSeats: Int!, revision: Int!, createdAt: String! }
-type GamePage { items: [GameListItem!]!, nextCursor: String }
+extend type Character {
+  "The character sheet, typed per module."
+  typedSheet: CharacterSheet!
+}
 input GamesFilter { module: String, status: GameStatus, limit: Int = 20, cursor: String }
 type GameUpdate { gameId: ID!, revision: Int!, status: GameStatus!, events: [Event!]!, view: GameView! }
 type Query {
@@ -63,6 +62,14 @@ type Query {
   "The caller's view as it was at a revision."
   replay(gameId: ID!, revision: Int!): ViewAt!
   events(gameId: ID!, from: Int = 0, limit: Int = 100): EventPage!
+  "A player's profile: characters and games (from the player-profiles read model)."
+  player(id: ID!): PlayerProfile!
+  "A character and its sheet, as its stream stands now."
+  character(id: ID!): Character!
+  "A player's characters, oldest first (from the character-sheets read model)."
+  characters(owner: ID!, module: String): [Character!]!
+  "A campaign's members and games."
+  campaign(id: ID!): Campaign!
 }
 type Subscription {
   """
@@ -73,19 +80,47 @@ type Subscription {
 }
 `;
 
-/** The schema: the base types plus one view type per module that publishes a view schema, joined in a union. */
-export function graphqlSchema(modules: Readonly<Record<string, AnyGameModule>>): { sdl: string; views: Map<string, ViewType> } {
+/**
+ * The schema: the shared types generated from the TypeBox schemas REST serves, GraphQL's own roots, and one view
+ * and one sheet type per module that publishes them, joined in unions.
+ */
+export function graphqlSchema(modules: Readonly<Record<string, AnyGameModule>>): {
+  sdl: string;
+  views: Map<string, ViewType>;
+  sheets: Map<string, ViewType>;
+} {
+  const reserved = [
+    'JSON',
+    'JsonView',
+    'JsonSheet',
+    'ViewAt',
+    'GamesFilter',
+    'GameUpdate',
+    'Query',
+    'Subscription',
+    'GameView',
+    'CharacterSheet',
+  ];
+  const builder = new SdlBuilder(new Set(reserved), RENAMES);
+  for (const schema of SHARED_TYPES) builder.fieldType('Shared', schema as unknown as Record<string, unknown>);
   const views = new Map<string, ViewType>();
-  // Names of the base schema, so a module's view types never collide with them (or with each other).
-  const used = new Set([...BASE_SDL.matchAll(/\b(?:type|input|enum|scalar|union) (\w+)/g)].map((m) => m[1] as string));
-  used.add('GameView');
+  const sheets = new Map<string, ViewType>();
   for (const module of Object.values(modules)) {
-    const type = viewTypeFor(module, used);
-    if (type) views.set(module.name, type);
+    const view = viewTypeFor(module, builder.used);
+    if (view) views.set(module.name, view);
+    const sheet = moduleTypeFor(module, 'Sheet', sheetSchemaOf(module), builder.used);
+    if (sheet) sheets.set(module.name, sheet);
   }
-  const members = [...[...views.values()].map((v) => v.typeName), 'JsonView'];
-  const sdl = [BASE_SDL, ...[...views.values()].map((v) => v.sdl), `union GameView = ${members.join(' | ')}`].join('\n');
-  return { sdl, views };
+  const union = (name: string, types: Map<string, ViewType>, fallback: string) =>
+    `union ${name} = ${[...[...types.values()].map((v) => v.typeName), fallback].join(' | ')}`;
+  const sdl = [
+    ...builder.types,
+    ROOT_SDL,
+    ...[...views.values(), ...sheets.values()].map((v) => v.sdl),
+    union('GameView', views, 'JsonView'),
+    union('CharacterSheet', sheets, 'JsonSheet'),
+  ].join('\n');
+  return { sdl, views, sheets };
 }
 
 /** Errors keep their stable code and HTTP status in `extensions`; internals of unexpected ones never leak. */
@@ -106,16 +141,21 @@ const guard =
 export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) => {
   const games: GamesPort = app.games;
   const adminKey = app.config.adminKey;
-  const { sdl, views } = graphqlSchema(options.modules);
+  const { sdl, views, sheets } = graphqlSchema(options.modules);
   const credentials = (ctx: Context): Credentials => ctx.wsCredentials ?? ctx.credentials ?? {};
   const viewer = (ctx: Context, gameId: string): Promise<Viewer> => viewerFor(games, credentials(ctx), gameId, adminKey);
-  const typedView = (module: string, view: unknown): Record<string, unknown> => {
-    const type = views.get(module);
-    // graphql-js picks the union member from __typename.
-    return type && typeof view === 'object' && view !== null
-      ? { ...(view as Record<string, unknown>), __typename: type.typeName }
-      : { __typename: 'JsonView', module, json: view };
-  };
+  // graphql-js picks a union member from __typename: the module's own type, or the JSON fallback.
+  const typed =
+    (types: Map<string, ViewType>, fallback: string) =>
+    (module: string, value: unknown): Record<string, unknown> => {
+      const type = types.get(module);
+      return type && typeof value === 'object' && value !== null
+        ? { ...(value as Record<string, unknown>), __typename: type.typeName }
+        : { __typename: fallback, module, json: value };
+    };
+  const typedView = typed(views, 'JsonView');
+  const typedSheet = typed(sheets, 'JsonSheet');
+  const { platform, platformReads } = app;
   const page = async (gameId: string, who: Viewer, from: number, limit: number) => {
     if (!Number.isInteger(from) || from < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
       throw new HttpProblem(400, 'graphql/bad-argument', 'from must be ≥ 0 and limit 1..1000');
@@ -154,6 +194,18 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
       events: guard(async (_: unknown, args: { gameId: string; from: number; limit: number }, ctx: Context) =>
         page(args.gameId, await viewer(ctx, args.gameId), args.from, args.limit),
       ),
+      player: guard(async (_: unknown, { id }: { id: string }) => {
+        const profile = await platformReads.playerProfile(id);
+        return profile ?? { ...(await platform.players.summary(id)), characters: [], games: [] };
+      }),
+      character: guard(async (_: unknown, { id }: { id: string }) => platform.characters.get(id)),
+      characters: guard(async (_: unknown, { owner, module }: { owner: string; module?: string | null }) =>
+        platformReads.charactersOf(owner, module ?? undefined),
+      ),
+      campaign: guard(async (_: unknown, { id }: { id: string }) => (await platformReads.campaign(id)) ?? platform.campaigns.get(id)),
+    },
+    Character: {
+      typedSheet: (character: { module: string; sheet: unknown }) => typedSheet(character.module, character.sheet),
     },
     Game: {
       view: guard(async (game: GameParent, _: unknown, ctx: Context) =>

@@ -13,7 +13,7 @@ import type { AnyGameModule, Seat } from '../module';
 import type { CampaignDocument } from '../schemas';
 import type { EventStore } from '../store';
 import type { CharacterService } from './characters';
-import { eventTime } from './events';
+import { eventTime, isUuid } from './events';
 import type { GameService } from './gameService';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
 import type { PlayerService } from './players';
@@ -130,6 +130,7 @@ export class CampaignService {
   }
 
   private async load(campaignId: string): Promise<Folded<CampaignState>> {
+    if (!isUuid(campaignId)) throw new NotFoundError('campaign/not-found', `no campaign ${campaignId}`);
     try {
       return await this.handler.load(campaignStream(campaignId));
     } catch (error) {

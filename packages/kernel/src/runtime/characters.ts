@@ -16,7 +16,7 @@ import {
 import type { AnyGameModule, GameResult, Message, Seat } from '../module';
 import type { EventStore } from '../store';
 import { schemaProblems } from '../validation';
-import { eventTime } from './events';
+import { eventTime, isUuid } from './events';
 import type { GameService } from './gameService';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
 
@@ -175,6 +175,7 @@ export class CharacterService {
   }
 
   private async load(characterId: string): Promise<Folded<CharacterState>> {
+    if (!isUuid(characterId)) throw new NotFoundError('character/not-found', `no character ${characterId}`);
     try {
       return await this.handler.load(characterStream(characterId));
     } catch (error) {

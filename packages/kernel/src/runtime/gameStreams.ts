@@ -4,6 +4,7 @@ import { createdRecord, evolveRecord, isLobbyEvent, rosterOf, type GameEventMeta
 import type { AnyGameModule, Message } from '../module';
 import type { EventStore, RecordedEvent } from '../store';
 import { decideBatch, type BatchEvent, type GameInput } from '../batch';
+import { isUuid } from './events';
 import { StreamHandler, type Decided, type Folded, type Handled, type NewEvent, type Stamp } from './handler';
 
 /** A decided game input: the handler's events plus the batch they came from (each event's state before, for redaction). */
@@ -12,7 +13,6 @@ export interface GameDecision extends Decided<GameRecord> {
 }
 
 export const gameStream = (id: string): string => `game-${id}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Schema version of the kernel's own lobby events: 2 added rosters to GameFinished and GameAbandoned. */
 export const LOBBY_EVENT_VERSION = 2;
@@ -137,7 +137,7 @@ export class GameStreams {
   }
 
   private checkId(gameId: string): void {
-    if (!UUID.test(gameId)) throw new NotFoundError('game/not-found', `no game ${gameId}`);
+    if (!isUuid(gameId)) throw new NotFoundError('game/not-found', `no game ${gameId}`);
   }
 }
 

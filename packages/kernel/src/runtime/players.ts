@@ -13,7 +13,7 @@ import {
 import { sha256Hex } from '../random';
 import type { PlayerKeyInfo, PlayerSummary } from '../schemas';
 import type { EventStore } from '../store';
-import { eventTime } from './events';
+import { eventTime, isUuid } from './events';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
 
 export interface PlayerServiceDeps {
@@ -90,6 +90,7 @@ export class PlayerService {
   }
 
   private async load(playerId: string): Promise<Folded<PlayerState>> {
+    if (!isUuid(playerId)) throw new NotFoundError('player/not-found', `no player ${playerId}`);
     try {
       return await this.handler.load(playerStream(playerId));
     } catch (error) {
