@@ -1,7 +1,7 @@
 // The decider: checks who acts, dispatches each command to its named rule function, then runs state-based actions.
 import type { DecideContext, Seat } from '@delve/kernel';
-import type { VentureCommand } from './commands';
-import { isDungeonId, DUNGEONS } from './dungeons';
+import type { CommandOf as Cmd, VentureCommand } from './commands';
+import { isDungeonId, DUNGEONS } from './content';
 import type { VentureEvent } from './events';
 import { takeInitiative } from './rules/initiative';
 import { leaveGame } from './rules/leave';
@@ -13,60 +13,48 @@ import { fail, Tx } from './rules/tx';
 import { enterDungeon, moveMarker, venture } from './rules/venture';
 import type { ResolveChoices, VentureState } from './state';
 
-type Cmd<T extends VentureCommand['type']> = Extract<VentureCommand, { type: T }>;
-
 /** Decide a command: the events it causes, or a RuleViolation with a `venture/…` code. */
 export function decide(command: VentureCommand, state: VentureState, ctx: DecideContext): VentureEvent[] {
   if (!state.started) fail('not-started', 'the game has not started');
   if (isOver(state)) fail('game-over', 'the game is over');
   if (ctx.actor.kind !== 'seat') fail('not-a-seat', 'only seated players send commands to this game');
-  const seat = ctx.actor.seat;
-  if (!isInGame(state, seat)) fail('not-in-game', 'you are not in the game');
+  if (!isInGame(state, ctx.actor.seat)) fail('not-in-game', 'you are not in the game');
   const tx = new Tx(state);
-  switch (command.type) {
-    case 'Venture':
-      ventureCommand(tx, seat, command);
-      break;
-    case 'ChooseDungeon':
-      chooseDungeon(tx, seat, command);
-      break;
-    case 'ChooseRoom':
-      chooseRoom(tx, seat, command);
-      break;
-    case 'ResolveTop':
-      resolveTop(tx, seat, command);
-      break;
-    case 'AnswerUnless':
-      answerUnless(tx, seat, command);
-      break;
-    case 'TakeInitiative':
-      takeInitiativeCommand(tx, seat);
-      break;
-    case 'ReportCombatDamage':
-      reportCombatDamage(tx, seat, command);
-      break;
-    case 'AdvanceStep':
-      advanceStepCommand(tx, seat);
-      break;
-    case 'PassTurn':
-      passTurnCommand(tx, seat);
-      break;
-    case 'LeaveGame':
-      leaveGame(tx, [seat], 'conceded');
-      break;
-    case 'AdjustLife':
-      adjustLife(tx, seat, command);
-      break;
-    case 'RemoveToken':
-      removeToken(tx, seat, command);
-      break;
-    default: {
-      const _exhaustive: never = command;
-      fail('unknown-command', `unknown command ${(_exhaustive as { type: string }).type}`);
-    }
-  }
+  dispatch(tx, ctx.actor.seat, command);
   settle(tx);
   return tx.events;
+}
+
+/** One named rule function per command. */
+function dispatch(tx: Tx, seat: Seat, command: VentureCommand): void {
+  switch (command.type) {
+    case 'Venture':
+      return ventureCommand(tx, seat, command);
+    case 'ChooseDungeon':
+      return chooseDungeon(tx, seat, command);
+    case 'ChooseRoom':
+      return chooseRoom(tx, seat, command);
+    case 'ResolveTop':
+      return resolveTop(tx, seat, command);
+    case 'AnswerUnless':
+      return answerUnless(tx, seat, command);
+    case 'TakeInitiative':
+      return takeInitiativeCommand(tx, seat);
+    case 'ReportCombatDamage':
+      return reportCombatDamage(tx, seat, command);
+    case 'AdvanceStep':
+      return advanceStepCommand(tx, seat);
+    case 'PassTurn':
+      return passTurnCommand(tx, seat);
+    case 'LeaveGame':
+      return leaveGame(tx, [seat], 'conceded');
+    case 'AdjustLife':
+      return adjustLife(tx, seat, command);
+    case 'RemoveToken':
+      return removeToken(tx, seat, command);
+  }
+  const _exhaustive: never = command;
+  fail('unknown-command', `unknown command ${(_exhaustive as { type: string }).type}`);
 }
 
 /** Nothing else may happen while a venture waits for its choice or a resolution waits for answers. */

@@ -1,5 +1,5 @@
 // Folding events into the table state: total, pure, never throws, never draws.
-import { topmostRoom } from './dungeons';
+import { topmostRoom } from './content';
 import type { VentureEvent } from './events';
 import type { PlayerState, ResolveChoices, StackItem, VentureState } from './state';
 

@@ -1,16 +1,8 @@
 // The table as the companion tracks it: players, turn, command zones, tokens, the initiative and the stack.
 import type { Seat } from '@delve/kernel';
-import type { DungeonId, TokenKind } from './dungeons';
-
-/** Game options. */
-export interface VentureOptions {
-  /** Starting life total: 20 by default, 40 for Commander. */
-  readonly startingLife?: number;
-}
-
-/** The steps the companion marks; only these have dungeon-relevant moments (upkeep trigger, combat damage). */
-export const STEPS = ['upkeep', 'draw', 'main1', 'combat-damage', 'main2', 'end'] as const;
-export type Step = (typeof STEPS)[number];
+import type { DeepReadonly, DungeonId, TokenKind } from './content';
+import type { Choices, Step } from './events';
+import { DEFAULT_STARTING_LIFE, type VentureOptions } from './options';
 
 /** A dungeon card in a player's command zone with the venture marker on `room`. `instance` tells re-entries apart (a new object each time). */
 export interface DungeonInPlay {
@@ -40,14 +32,8 @@ export interface Token {
   readonly counters: number;
 }
 
-/** Choices the controller makes as a room ability resolves. */
-export interface ResolveChoices {
-  readonly targetPlayer?: Seat;
-  /** A tracked token chosen as the target creature; absent when the target is a creature the companion does not track. */
-  readonly targetToken?: number;
-  /** Tokens the controller sacrifices to a sacrifice effect (lands and untracked permanents are not listed). */
-  readonly sacrifice?: readonly number[];
-}
+/** Choices the controller makes as a room ability resolves (the same shape events record). */
+export type ResolveChoices = DeepReadonly<Choices>;
 
 /** A player's answer to an "unless" cost: pay it (optionally with a tracked token) or take the life loss. */
 export interface UnlessAnswer {
@@ -92,8 +78,6 @@ export interface VentureState {
   readonly pending: PendingChoice | null;
   readonly nextId: number;
 }
-
-export const DEFAULT_STARTING_LIFE = 20;
 
 /** The state before setup: seats known, nobody seated at the table yet. */
 export function initialState(options: VentureOptions, seats: number): VentureState {

@@ -1,7 +1,7 @@
 // Resolving the top of the stack: what a room ability needs, checking choices, and carrying out its effects.
 import type { Seat } from '@delve/kernel';
-import { roomOf, TOKENS, type Effect, type PermanentType } from '../dungeons';
-import type { ChoicesRecord } from '../events';
+import { roomOf, TOKENS, type Effect, type PermanentType } from '../content';
+import type { Choices } from '../events';
 import type { ResolveChoices, StackItem, Token, UnlessAnswer, VentureState } from '../state';
 import { takeInitiative } from './initiative';
 import { apnapOrder, isInGame } from './table';
@@ -103,7 +103,7 @@ export function checkAnswer(state: VentureState, item: RoomItem, seat: Seat, pay
 }
 
 /** Choices as plain JSON for an event (fresh arrays, no undefined fields). */
-export function choicesRecord(choices: ResolveChoices): ChoicesRecord {
+export function choicesRecord(choices: ResolveChoices): Choices {
   return {
     ...(choices.targetPlayer !== undefined ? { targetPlayer: choices.targetPlayer } : {}),
     ...(choices.targetToken !== undefined ? { targetToken: choices.targetToken } : {}),

@@ -1,5 +1,5 @@
 // State-based actions the companion checks after every command: no life left (704.5a) and dungeon completion (704.5t).
-import { isBottommost } from '../dungeons';
+import { isBottommost } from '../content';
 import type { VentureState } from '../state';
 import { leaveGame } from './leave';
 import { awaitingAnswers, finishResolution } from './resolve';

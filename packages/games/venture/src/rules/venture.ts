@@ -1,6 +1,6 @@
 // Venturing: bringing a dungeon in, following arrows, and leaving the bottommost room (309.2–309.5, 701.49).
 import type { Seat } from '@delve/kernel';
-import { DUNGEON_IDS, DUNGEONS, isBottommost, nextRooms, topmostRoom, type DungeonId } from '../dungeons';
+import { DUNGEON_IDS, DUNGEONS, isBottommost, nextRooms, topmostRoom, type DungeonId } from '../content';
 import type { Tx } from './tx';
 
 /** Dungeons a plain venture may choose from outside the game (every one except those only "venture into Undercity" may enter). */

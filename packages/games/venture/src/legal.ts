@@ -1,10 +1,10 @@
 // Every command a seat may send now, each one accepted by decide as listed (free amounts are sampled, not enumerated).
 import type { Seat } from '@delve/kernel';
-import type { VentureCommand } from '../commands';
-import type { Token, VentureState } from '../state';
-import { awaitingAnswers, fitsSacrifice, needsOf, tokenTypes } from './resolve';
-import { midAction } from './sba';
-import { isInGame, isOver, seatsInGame } from './table';
+import type { VentureCommand } from './commands';
+import type { Token, VentureState } from './state';
+import { awaitingAnswers, fitsSacrifice, needsOf, tokenTypes } from './rules/resolve';
+import { midAction } from './rules/sba';
+import { isInGame, isOver, seatsInGame } from './rules/table';
 
 function subsets<T>(items: readonly T[]): T[][] {
   return items.reduce<T[][]>((acc, item) => acc.concat(acc.map((s) => [...s, item])), [[]]);

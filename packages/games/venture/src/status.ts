@@ -1,8 +1,8 @@
 // Where the game stands and who must act: the choosing player, the next answerer, the top's controller, or the active player.
 import type { GameStatus } from '@delve/kernel';
-import type { VentureState } from '../state';
-import { awaitingAnswers } from './resolve';
-import { seatsInGame } from './table';
+import type { VentureState } from './state';
+import { awaitingAnswers } from './rules/resolve';
+import { seatsInGame } from './rules/table';
 
 /** The game's phase, who the table waits for, and the winners once at most one player is left. */
 export function status(state: VentureState): GameStatus {

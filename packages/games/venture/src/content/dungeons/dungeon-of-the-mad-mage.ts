@@ -1,5 +1,5 @@
 // Dungeon of the Mad Mage: nine rooms, two independent two-way branches, four paths of seven rooms.
-import type { Dungeon } from './model';
+import type { Dungeon } from '../schema';
 
 /** Dungeon of the Mad Mage. */
 export const dungeonOfTheMadMage: Dungeon = {

@@ -1,5 +1,5 @@
 // Lost Mine of Phandelver: seven rooms in a diamond, four paths of four rooms each.
-import type { Dungeon } from './model';
+import type { Dungeon } from '../schema';
 
 /** Lost Mine of Phandelver. Dark Pool is reachable from both second-level rooms. */
 export const lostMineOfPhandelver: Dungeon = {
