@@ -37,10 +37,15 @@ export const AnswerUnless = command('AnswerUnless', 'Answer the "unless" cost of
 export const TakeInitiative = command('TakeInitiative', 'You take the initiative (725), for example from a card that says so.', {});
 export const ReportCombatDamage = command(
   'ReportCombatDamage',
-  'As the active player, report the combat damage your creatures dealt to one player in this combat damage step (725.2).',
+  'As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2).',
   {
     player: SeatField('The player dealt damage.'),
     amount: Type.Integer({ minimum: 1, description: 'The combat damage dealt to that player in all.' }),
+    firstStrike: Type.Optional(
+      Type.Literal(true, {
+        description: 'Set for the first-strike combat damage step (creatures with first or double strike); leave out for the regular one.',
+      }),
+    ),
   },
 );
 export const AdvanceStep = command(

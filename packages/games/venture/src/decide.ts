@@ -3,6 +3,7 @@ import type { DecideContext, Seat } from '@delve/kernel';
 import type { CommandOf as Cmd, VentureCommand } from './commands';
 import { isDungeonId, DUNGEONS } from './content';
 import type { VentureEvent } from './events';
+import { damageReportRefusal } from './rules/combat';
 import { takeInitiative } from './rules/initiative';
 import { leaveGame } from './rules/leave';
 import { awaitingAnswers, checkAnswer, checkChoices, choicesRecord, finishResolution, needsOf } from './rules/resolve';
@@ -136,14 +137,23 @@ function takeInitiativeCommand(tx: Tx, seat: Seat): void {
   takeInitiative(tx, seat);
 }
 
-/** 725.2: combat damage to the initiative holder triggers the attacker taking it; damage is life loss. */
+/** 725.2, ruling 11: combat damage to the holder triggers the attacker taking it, once per damage step; damage is life loss. */
 function reportCombatDamage(tx: Tx, seat: Seat, command: Cmd<'ReportCombatDamage'>): void {
   requireOpenTable(tx.state);
   if (tx.state.active !== seat) fail('not-active-player', 'only the attacking (active) player reports combat damage');
   if (tx.state.step !== 'combat-damage') fail('wrong-step', 'combat damage is reported in the combat damage step');
   if (command.player === seat || !isInGame(tx.state, command.player)) fail('bad-player', 'combat damage goes to an opponent in the game');
   if (!Number.isInteger(command.amount) || command.amount < 1) fail('bad-amount', 'damage is a positive whole number');
-  tx.emit({ type: 'CombatDamageDealt', attacker: seat, player: command.player, amount: command.amount });
+  const firstStrike = command.firstStrike === true;
+  const refusal = damageReportRefusal(tx.state, command.player, firstStrike);
+  if (refusal) fail(...refusal);
+  tx.emit({
+    type: 'CombatDamageDealt',
+    attacker: seat,
+    player: command.player,
+    amount: command.amount,
+    ...(firstStrike ? { firstStrike: true as const } : {}),
+  });
   tx.emit({ type: 'LifeChanged', seat: command.player, amount: -command.amount });
   if (tx.state.initiative === command.player)
     tx.emit({ type: 'InitiativeStealTriggered', stackId: tx.nextId(), seat: command.player, taker: seat });

@@ -138,6 +138,7 @@ export const CombatDamageDealt = event('CombatDamageDealt', 'The active playerâ€
   attacker: SeatField('The attacking (active) player.'),
   player: SeatField('The player dealt damage.'),
   amount: Type.Integer({ minimum: 1, description: 'How much damage in all.' }),
+  firstStrike: Type.Optional(Type.Literal(true, { description: 'Set when dealt in the first-strike combat damage step.' })),
 });
 export const TokenCreated = event('TokenCreated', 'A token was created.', {
   token: IdField('The new token.'),

@@ -44,7 +44,7 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
         turn: 1,
       };
     case 'StepBegan':
-      return { ...state, active: event.active, step: event.step, turn: event.turn };
+      return { ...state, active: event.active, step: event.step, turn: event.turn, combatDamage: [] };
     case 'Ventured':
       return state;
     case 'DungeonChoiceOpened':
@@ -102,7 +102,7 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
     case 'LifeChanged':
       return updatePlayer(state, event.seat, (p) => ({ ...p, life: p.life + event.amount }));
     case 'CombatDamageDealt':
-      return state;
+      return { ...state, combatDamage: [...state.combatDamage, { player: event.player, firstStrike: event.firstStrike === true }] };
     case 'TokenCreated':
       return {
         ...state,

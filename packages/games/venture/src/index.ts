@@ -15,7 +15,7 @@ import { viewSchema, type VentureView } from './viewSchema';
 /** The venture module: MTG dungeons (309), venture (701.49) and the initiative (725) for a table that plays elsewhere. */
 export const venture: GameModule<VentureCommand, VentureEvent, VentureState, VentureView, VentureOptions> = {
   name: 'venture',
-  rulesVersion: '1',
+  rulesVersion: '2',
   info: {
     title: 'Magic: The Gathering dungeons (venture and the initiative)',
     summary:

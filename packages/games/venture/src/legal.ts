@@ -2,6 +2,7 @@
 import type { Seat } from '@delve/kernel';
 import type { VentureCommand } from './commands';
 import type { Token, VentureState } from './state';
+import { damageReportRefusal } from './rules/combat';
 import { awaitingAnswers, fitsSacrifice, needsOf, tokenTypes } from './rules/resolve';
 import { midAction } from './rules/sba';
 import { isInGame, isOver, seatsInGame } from './rules/table';
@@ -72,7 +73,11 @@ export function legalCommands(state: VentureState, seat: Seat): VentureCommand[]
   ];
   if (state.active === seat && state.stack.length === 0) out.push({ type: 'AdvanceStep' }, { type: 'PassTurn' });
   if (state.active === seat && state.step === 'combat-damage')
-    for (const p of seatsInGame(state)) if (p !== seat) out.push({ type: 'ReportCombatDamage', player: p, amount: 1 });
+    for (const p of seatsInGame(state)) {
+      if (p === seat) continue;
+      if (damageReportRefusal(state, p, false) === null) out.push({ type: 'ReportCombatDamage', player: p, amount: 1 });
+      if (damageReportRefusal(state, p, true) === null) out.push({ type: 'ReportCombatDamage', player: p, amount: 1, firstStrike: true });
+    }
   out.push({ type: 'AdjustLife', player: seat, amount: 1 }, { type: 'AdjustLife', player: seat, amount: -1 });
   for (const t of state.tokens) if (t.controller === seat) out.push({ type: 'RemoveToken', token: t.id });
   out.push(leave);

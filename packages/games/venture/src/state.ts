@@ -42,6 +42,12 @@ export interface UnlessAnswer {
   readonly token?: number;
 }
 
+/** Combat damage reported against `player` in the first-strike or the regular combat damage step. */
+export interface CombatReport {
+  readonly player: Seat;
+  readonly firstStrike: boolean;
+}
+
 /** A triggered ability waiting on the stack (top is the last element). */
 export type StackItem =
   | {
@@ -73,6 +79,8 @@ export interface VentureState {
   readonly step: Step;
   readonly turn: number;
   readonly initiative: Seat | null;
+  /** Combat damage reported in the current step: each defending player once per damage step (725.2, ruling 11). */
+  readonly combatDamage: readonly CombatReport[];
   readonly tokens: readonly Token[];
   readonly stack: readonly StackItem[];
   readonly pending: PendingChoice | null;
@@ -91,6 +99,7 @@ export function initialState(options: VentureOptions, seats: number): VentureSta
     step: 'upkeep',
     turn: 0,
     initiative: null,
+    combatDamage: [],
     tokens: [],
     stack: [],
     pending: null,

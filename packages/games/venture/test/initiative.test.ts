@@ -82,6 +82,72 @@ t.test('725.2: combat damage to the holder gives the attacking player the initia
   t.end();
 });
 
+t.test('725.2: one combat damage step gives one initiative trigger; a second report against a player in that step is refused', (t) => {
+  const table = new Table(3, 0);
+  table.send(1, { type: 'TakeInitiative' });
+  table.stepTo('combat-damage');
+  table.send(0, { type: 'ReportCombatDamage', player: 1, amount: 2 });
+  table.when(0, { type: 'ReportCombatDamage', player: 1, amount: 3 }).thenViolates(t, 'venture/damage-already-reported');
+  t.same(
+    types(table.send(0, { type: 'ReportCombatDamage', player: 2, amount: 1 })),
+    ['CombatDamageDealt', 'LifeChanged'],
+    'another defending player is reported once too',
+  );
+  table.when(0, { type: 'ReportCombatDamage', player: 2, amount: 1 }).thenViolates(t, 'venture/damage-already-reported');
+  table.send(1, { type: 'ResolveTop' });
+  table.drain();
+  t.same(
+    table.view().players.map((p) => p.dungeon?.id ?? null),
+    ['undercity', 'undercity', null],
+    'the attacker ventured once, on taking the initiative',
+  );
+  t.equal(table.view().players[0]?.dungeon?.room, 'secret-entrance');
+  t.end();
+});
+
+t.test('725.2 / ruling 11: every combat damage step is reported anew: the same attacker reports again next time', (t) => {
+  const table = new Table(2, 0);
+  table.stepTo('combat-damage');
+  table.send(0, { type: 'ReportCombatDamage', player: 1, amount: 1 });
+  table.stepTo('end').send(0, { type: 'AdvanceStep' });
+  table.stepTo('end').send(1, { type: 'AdvanceStep' });
+  table.stepTo('combat-damage');
+  t.match(table.view(), { active: 0, turn: 3 });
+  table.when(0, { type: 'ReportCombatDamage', player: 1, amount: 1 }).then(t, [
+    { type: 'CombatDamageDealt', attacker: 0, player: 1, amount: 1 },
+    { type: 'LifeChanged', seat: 1, amount: -1 },
+  ]);
+  t.end();
+});
+
+t.test('725.2 / 510.4: with first strike there are two damage steps, each reported once per player, first strike first', (t) => {
+  const table = new Table(3, 0);
+  table.send(1, { type: 'TakeInitiative' });
+  table.stepTo('combat-damage');
+  table.when(0, { type: 'ReportCombatDamage', player: 1, amount: 2, firstStrike: true }).then(t, [
+    { type: 'CombatDamageDealt', attacker: 0, player: 1, amount: 2, firstStrike: true },
+    { type: 'LifeChanged', seat: 1, amount: -2 },
+    { type: 'InitiativeStealTriggered', stackId: 4, seat: 1, taker: 0 },
+  ]);
+  table.send(0, { type: 'ReportCombatDamage', player: 1, amount: 2, firstStrike: true });
+  table.when(0, { type: 'ReportCombatDamage', player: 1, amount: 1, firstStrike: true }).thenViolates(t, 'venture/damage-already-reported');
+  table
+    .when(0, { type: 'ReportCombatDamage', player: 1, amount: 3 })
+    .thenViolates(t, 'venture/stack-not-empty', 'the regular damage step begins once the first-strike triggers have resolved');
+  table.send(1, { type: 'ResolveTop' });
+  table.drain();
+  t.equal(table.view().initiative, 0);
+  table.when(0, { type: 'ReportCombatDamage', player: 1, amount: 3 }).then(t, [
+    { type: 'CombatDamageDealt', attacker: 0, player: 1, amount: 3 },
+    { type: 'LifeChanged', seat: 1, amount: -3 },
+  ]);
+  table.send(0, { type: 'ReportCombatDamage', player: 1, amount: 3 });
+  table
+    .when(0, { type: 'ReportCombatDamage', player: 2, amount: 1, firstStrike: true })
+    .thenViolates(t, 'venture/first-strike-over', 'no first-strike damage after the regular damage step');
+  t.end();
+});
+
 t.test('725.2: combat damage to a player without the initiative does not move it', (t) => {
   const table = new Table(3, 0);
   table.send(1, { type: 'TakeInitiative' });

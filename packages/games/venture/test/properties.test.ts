@@ -24,7 +24,13 @@ const TABLES: { seats: number; options: VentureOptions }[] = [
 ];
 const SEEDS_PER_TABLE = 6;
 
-const WEIGHTS: Partial<Record<VentureCommand['type'], number>> = { AdvanceStep: 6, PassTurn: 1, TakeInitiative: 1, ReportCombatDamage: 6 };
+const WEIGHTS: Partial<Record<VentureCommand['type'], number>> = {
+  ResolveTop: 8,
+  AdvanceStep: 6,
+  PassTurn: 1,
+  TakeInitiative: 1,
+  ReportCombatDamage: 6,
+};
 
 /**
  * Someone at the table acts: mostly an awaited seat, sometimes another one (any seat may venture, take the
@@ -39,7 +45,11 @@ function chooseCommand(state: VentureState, random: Random): { seat: Seat; comma
   const options = venture.legalCommands(state, seat);
   const rest = options.filter((c) => c.type !== 'LeaveGame');
   if (rest.length === 0 && !awaiting.includes(seat)) return chooseCommand(state, random);
-  if (rest.length === 0 || random.int(80) === 0) return { seat, command: { type: 'LeaveGame' } };
+  if (rest.length === 0 || random.int(250) === 0) return { seat, command: { type: 'LeaveGame' } };
+  // An attacker deals damage more often than not, mostly to the initiative's holder, so its trigger comes up.
+  const damage = rest.filter((c) => c.type === 'ReportCombatDamage');
+  const steal = damage.filter((c) => c.type === 'ReportCombatDamage' && c.player === state.initiative);
+  if (damage.length > 0 && random.int(3) > 0) return { seat, command: random.pick(steal.length > 0 ? steal : damage) };
   // The turn moves on often enough to reach combat; taking the initiative would otherwise crowd everything out.
   const kinds = [...new Set(rest.map((c) => c.type))].flatMap((type) => Array<string>(WEIGHTS[type] ?? 2).fill(type));
   const kind = random.pick(kinds);
@@ -72,6 +82,11 @@ function invariants(step: Step, viewers: readonly Viewer[]): string[] {
     if (!p.inGame && (p.dungeon || after.tokens.some((tk) => tk.controller === p.seat) || after.stack.some((s) => s.controller === p.seat)))
       out.push(`seat ${p.seat} left but still owns objects`);
   }
+  // 725.2, ruling 11: one report per defending player per damage step, the first-strike step before the regular one.
+  const reports = after.combatDamage.map((r) => `${r.player}:${r.firstStrike}`);
+  if (new Set(reports).size !== reports.length) out.push(`combat damage reported twice in one step: ${reports.join(', ')}`);
+  if (after.combatDamage.some((r, i) => r.firstStrike && after.combatDamage.slice(0, i).some((e) => !e.firstStrike)))
+    out.push('first-strike damage after regular damage');
   const instances = after.players.flatMap((p) => (p.dungeon ? [p.dungeon.instance] : []));
   if (new Set(instances).size !== instances.length) out.push('a dungeon instance is in two command zones');
   if (after.initiative !== null && after.players[after.initiative]?.inGame !== true)
@@ -146,8 +161,7 @@ t.test('random playouts play every table to the end; the contract and the invari
     'the playouts reach every optional and nullable part of the view',
   );
 
-  // Fold rate: replaying the recorded games, event by event, from their initial states; the best of a few rounds,
-  // since the machine is shared.
+  // Fold rate: replaying the recorded games, event by event, from their initial states.
   const fold = (): number => {
     let count = 0;
     for (const game of games) {
@@ -157,15 +171,19 @@ t.test('random playouts play every table to the end; the contract and the invari
     }
     return count;
   };
+  // Measured in this process's CPU time, so other work on the machine does not count against it.
   const rates: number[] = [];
   for (let round = 0; round < 6; round++) {
-    const started = performance.now();
+    const started = process.cpuUsage();
     let folded = 0;
     while (folded < 100_000) folded += fold();
-    rates.push(Math.round(folded / ((performance.now() - started) / 1000)));
+    const used = process.cpuUsage(started);
+    rates.push(Math.round(folded / ((used.user + used.system) / 1e6)));
   }
   const best = Math.max(...rates.slice(1));
-  t.comment(`fold rate: ${best.toLocaleString('en')} events/s (best of ${rates.length - 1} rounds of 100,000 events after a warm-up)`);
+  t.comment(
+    `fold rate: ${best.toLocaleString('en')} events per CPU second (best of ${rates.length - 1} rounds of 100,000 events after a warm-up)`,
+  );
   t.ok(best >= 200_000, `evolve folds at least 200,000 events/s (${best.toLocaleString('en')})`);
   t.end();
 });
