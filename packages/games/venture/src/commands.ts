@@ -15,6 +15,11 @@ export const ChooseDungeon = command('ChooseDungeon', 'Pick the dungeon your ven
 export const ChooseRoom = command('ChooseRoom', 'Pick which arrow your venture follows when several leave your room (309.5a).', {
   room: Type.String({ minLength: 1, description: 'The id of the room the chosen arrow points to.' }),
 });
+export const ChooseLegend = command(
+  'ChooseLegend',
+  'Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j).',
+  { keep: IdField('The token you keep.') },
+);
 export const ResolveTop = command(
   'ResolveTop',
   'Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c).',
@@ -69,6 +74,7 @@ export const commandSchema = Type.Union(
     Venture,
     ChooseDungeon,
     ChooseRoom,
+    ChooseLegend,
     ResolveTop,
     AnswerUnless,
     TakeInitiative,

@@ -35,6 +35,8 @@ function dispatch(tx: Tx, seat: Seat, command: VentureCommand): void {
       return chooseDungeon(tx, seat, command);
     case 'ChooseRoom':
       return chooseRoom(tx, seat, command);
+    case 'ChooseLegend':
+      return chooseLegend(tx, seat, command);
     case 'ResolveTop':
       return resolveTop(tx, seat, command);
     case 'AnswerUnless':
@@ -89,6 +91,15 @@ function chooseRoom(tx: Tx, seat: Seat, command: Cmd<'ChooseRoom'>): void {
   if (pending?.seat !== seat || pending.kind !== 'room') fail('no-room-choice', 'you have no arrow to choose now');
   if (!pending.options.includes(command.room)) fail('not-an-arrow', 'no arrow leads from your room to that one');
   moveMarker(tx, seat, command.room);
+}
+
+/** 704.5j: the controller keeps one of their legendary tokens with the same name; the others go to the graveyard. */
+function chooseLegend(tx: Tx, seat: Seat, command: Cmd<'ChooseLegend'>): void {
+  const pending = tx.state.pending;
+  if (pending?.seat !== seat || pending.kind !== 'legend') fail('no-legend-choice', 'you have no legendary tokens to choose between');
+  if (!pending.options.includes(command.keep)) fail('not-a-choice', 'keep one of the legendary tokens with the same name');
+  tx.emit({ type: 'LegendKept', seat, token: command.keep });
+  for (const token of pending.options) if (token !== command.keep) tx.emit({ type: 'TokenRemoved', token });
 }
 
 function choicesFrom(command: Cmd<'ResolveTop'>): ResolveChoices {

@@ -149,6 +149,18 @@ export const CountersPut = event('CountersPut', '+1/+1 counters were put on a to
   token: IdField('The token.'),
   count: Type.Integer({ minimum: 1, description: 'How many counters.' }),
 });
+export const LegendChoiceOpened = event(
+  'LegendChoiceOpened',
+  'A player controls legendary tokens with the same name and must keep one of them (704.5j).',
+  {
+    seat: SeatField('Who chooses: their controller.'),
+    options: Type.Array(IdField('A token in question.'), { description: 'The legendary tokens with the same name.' }),
+  },
+);
+export const LegendKept = event('LegendKept', 'The controller kept this token; the other tokens in question leave next (704.5j).', {
+  seat: SeatField('Who chose.'),
+  token: IdField('The token kept.'),
+});
 export const TokenRemoved = event('TokenRemoved', 'A token left the battlefield.', {
   token: IdField('The token.'),
 });
@@ -182,6 +194,8 @@ export const eventSchema = Type.Union(
     TokenCreated,
     CountersPut,
     TokenRemoved,
+    LegendChoiceOpened,
+    LegendKept,
     PlayerLeft,
   ],
   { description: 'An event of a venture table.' },

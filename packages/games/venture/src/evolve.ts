@@ -113,6 +113,10 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
       return { ...state, tokens: state.tokens.map((t) => (t.id === event.token ? { ...t, counters: t.counters + event.count } : t)) };
     case 'TokenRemoved':
       return { ...state, tokens: state.tokens.filter((t) => t.id !== event.token) };
+    case 'LegendChoiceOpened':
+      return { ...state, pending: { seat: event.seat, kind: 'legend', options: [...event.options] } };
+    case 'LegendKept':
+      return { ...state, pending: null };
     case 'PlayerLeft': {
       // 800.4a: what the player owns and controls leaves with them, their abilities stop existing.
       const left = updatePlayer(state, event.seat, (p) => ({ ...p, inGame: false, dungeon: null }));

@@ -46,7 +46,9 @@ export function legalCommands(state: VentureState, seat: Seat): VentureCommand[]
     const picks: VentureCommand[] =
       pending.kind === 'dungeon'
         ? pending.options.map((dungeon) => ({ type: 'ChooseDungeon', dungeon }))
-        : pending.options.map((room) => ({ type: 'ChooseRoom', room }));
+        : pending.kind === 'room'
+          ? pending.options.map((room) => ({ type: 'ChooseRoom', room }))
+          : pending.options.map((keep) => ({ type: 'ChooseLegend', keep }));
     return [...picks, leave];
   }
   const top = state.stack.at(-1);

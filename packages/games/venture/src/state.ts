@@ -64,10 +64,14 @@ export type StackItem =
   | { readonly id: number; readonly kind: 'initiative-venture'; readonly controller: Seat }
   | { readonly id: number; readonly kind: 'initiative-steal'; readonly controller: Seat; readonly taker: Seat };
 
-/** A venture halfway through: the player must pick a dungeon (309.2a, 309.5b) or an arrow (309.5a). */
+/**
+ * A choice that comes before anything else: a venture's dungeon (309.2a, 309.5b) or arrow (309.5a), or which of
+ * several legendary tokens with the same name to keep (704.5j).
+ */
 export type PendingChoice =
   | { readonly seat: Seat; readonly kind: 'dungeon'; readonly options: readonly DungeonId[] }
-  | { readonly seat: Seat; readonly kind: 'room'; readonly options: readonly string[] };
+  | { readonly seat: Seat; readonly kind: 'room'; readonly options: readonly string[] }
+  | { readonly seat: Seat; readonly kind: 'legend'; readonly options: readonly number[] };
 
 /** The whole state of a venture table. */
 export interface VentureState {

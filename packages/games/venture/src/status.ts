@@ -9,7 +9,7 @@ export function status(state: VentureState): GameStatus {
   if (!state.started) return { phase: 'setup', awaiting: [] };
   const remaining = seatsInGame(state);
   if (remaining.length <= 1) return { phase: 'finished', awaiting: [], winners: remaining };
-  if (state.pending) return { phase: state.pending.kind === 'dungeon' ? 'choose-dungeon' : 'choose-room', awaiting: [state.pending.seat] };
+  if (state.pending) return { phase: `choose-${state.pending.kind}`, awaiting: [state.pending.seat] };
   const top = state.stack.at(-1);
   if (top?.kind === 'room' && top.resolving !== null) return { phase: 'answer-unless', awaiting: awaitingAnswers(state, top).slice(0, 1) };
   if (top) return { phase: 'resolve', awaiting: [top.controller] };

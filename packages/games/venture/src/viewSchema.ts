@@ -7,7 +7,7 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 const Strict = { additionalProperties: false } as const;
 
-/** A venture halfway through, as the state holds it (state.ts `PendingChoice`): choose a dungeon or an arrow. */
+/** A choice before anything else, as the state holds it (state.ts `PendingChoice`): a dungeon, an arrow or a legend. */
 export const PendingChoiceSchema = Type.Union(
   [
     Type.Object(
@@ -25,6 +25,14 @@ export const PendingChoiceSchema = Type.Union(
         options: Type.Array(Type.String({ description: 'A room id.' }), { description: 'The rooms the arrows point to.' }),
       },
       { ...Strict, description: 'A venture waits for its arrow choice.' },
+    ),
+    Type.Object(
+      {
+        seat: SeatField('Who chooses.'),
+        kind: Type.Literal('legend', { description: 'A legendary token to keep (704.5j).' }),
+        options: Type.Array(IdField('A token.'), { description: 'The legendary tokens with the same name.' }),
+      },
+      { ...Strict, description: 'The legend rule waits for the controller to keep one token.' },
     ),
   ],
   { description: 'A choice a player must make before anything else happens.' },

@@ -11,6 +11,7 @@ import {
   type VentureOptions,
   type VentureView,
 } from '../src/index';
+import { legendsToChoose } from '../src/rules/legend';
 import type { VentureState } from '../src/state';
 
 type Step = PlayoutStep<VentureCommand, VentureEvent, VentureState>;
@@ -87,6 +88,10 @@ function invariants(step: Step, viewers: readonly Viewer[]): string[] {
   if (new Set(reports).size !== reports.length) out.push(`combat damage reported twice in one step: ${reports.join(', ')}`);
   if (after.combatDamage.some((r, i) => r.firstStrike && after.combatDamage.slice(0, i).some((e) => !e.firstStrike)))
     out.push('first-strike damage after regular damage');
+  // 704.5j: nobody keeps two legendary tokens with the same name beyond the choice that removes one.
+  const legends = legendsToChoose(after);
+  if (legends && !(after.pending?.kind === 'legend' && after.pending.seat === legends.seat))
+    out.push(`seat ${legends.seat} controls legendary tokens ${legends.tokens.join(', ')} with the same name`);
   const instances = after.players.flatMap((p) => (p.dungeon ? [p.dungeon.instance] : []));
   if (new Set(instances).size !== instances.length) out.push('a dungeon instance is in two command zones');
   if (after.initiative !== null && after.players[after.initiative]?.inGame !== true)
@@ -142,12 +147,14 @@ t.test('random playouts play every table to the end; the contract and the invari
       'phase:finished',
       'phase:choose-dungeon',
       'phase:choose-room',
+      'phase:choose-legend',
       'phase:answer-unless',
       'phase:resolve',
       'phase:combat-damage',
       'winners',
       'pending:dungeon',
       'pending:room',
+      'pending:legend',
       'initiative',
       'tokens',
       'stack:room',
