@@ -3,11 +3,32 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { DungeonIdSchema } from './content';
 import { IdField, SeatField } from './events';
 
+/** Amounts reported to the companion stay within a million: no table's life totals come near it. */
+export const MAX_AMOUNT = 1_000_000;
+
+/** Combat damage dealt to one player in one step: a free parameter of ReportCombatDamage (listed as a template). */
+export const DamageAmountSchema = Type.Integer({
+  minimum: 1,
+  maximum: MAX_AMOUNT,
+  description: 'The combat damage dealt to that player in all.',
+});
+
+/** A life change: a free parameter of AdjustLife (listed as a template). Never 0. */
+export const LifeChangeSchema = Type.Union(
+  [
+    Type.Integer({ minimum: -MAX_AMOUNT, maximum: -1, description: 'Life lost.' }),
+    Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Life gained.' }),
+  ],
+  { description: 'Signed change: negative is life lost; not 0.' },
+);
+
 const command = <T extends string, P extends TProperties>(type: T, description: string, props: P) =>
   Type.Object({ type: Type.Literal(type, { description: 'The command’s type.' }), ...props }, { additionalProperties: false, description });
 
 export const Venture = command('Venture', 'Venture into the dungeon (701.49a–c), or into Undercity (701.49d).', {
-  undercity: Type.Optional(Type.Boolean({ description: 'True for "venture into Undercity" (the initiative, some cards).' })),
+  undercity: Type.Optional(
+    Type.Literal(true, { description: 'Set for "venture into Undercity" (the initiative, some cards); leave out for a plain venture.' }),
+  ),
 });
 export const ChooseDungeon = command('ChooseDungeon', 'Pick the dungeon your venture brings into the command zone (309.2a, 309.5b).', {
   dungeon: DungeonIdSchema,
@@ -28,9 +49,10 @@ export const ResolveTop = command(
     targetToken: Type.Optional(IdField('A tracked creature token as the target creature (leave out for an untracked creature).')),
     sacrifice: Type.Optional(
       Type.Array(IdField('A tracked token you sacrifice.'), {
+        minItems: 1,
         maxItems: 3,
         description:
-          'Tracked tokens you sacrifice to a sacrifice effect (Oubliette), in any order; lands and untracked permanents are not listed.',
+          'Tracked tokens you sacrifice to a sacrifice effect (Oubliette), in any order; lands and untracked permanents are not listed (leave the field out when no tracked token is).',
       }),
     ),
   },
@@ -45,7 +67,7 @@ export const ReportCombatDamage = command(
   'As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2).',
   {
     player: SeatField('The player dealt damage.'),
-    amount: Type.Integer({ minimum: 1, description: 'The combat damage dealt to that player in all.' }),
+    amount: DamageAmountSchema,
     firstStrike: Type.Optional(
       Type.Literal(true, {
         description: 'Set for the first-strike combat damage step (creatures with first or double strike); leave out for the regular one.',
@@ -62,7 +84,7 @@ export const PassTurn = command('PassTurn', 'As the active player, end your turn
 export const LeaveGame = command('LeaveGame', 'Concede and leave the game.', {});
 export const AdjustLife = command('AdjustLife', 'Report a life change caused outside the dungeons (lifelink, burn, payments).', {
   player: SeatField('Whose life changes.'),
-  amount: Type.Integer({ description: 'Signed change: negative is life lost; not 0.' }),
+  amount: LifeChangeSchema,
 });
 export const RemoveToken = command('RemoveToken', 'A token you control left the battlefield (sacrificed for mana, died, exiled).', {
   token: IdField('The token.'),

@@ -1,6 +1,6 @@
 // The decider: checks who acts, dispatches each command to its named rule function, then runs state-based actions.
 import type { DecideContext, Seat } from '@delve/kernel';
-import type { CommandOf as Cmd, VentureCommand } from './commands';
+import { MAX_AMOUNT, type CommandOf as Cmd, type VentureCommand } from './commands';
 import { isDungeonId, DUNGEONS } from './content';
 import type { VentureEvent } from './events';
 import { damageReportRefusal } from './rules/combat';
@@ -154,7 +154,8 @@ function reportCombatDamage(tx: Tx, seat: Seat, command: Cmd<'ReportCombatDamage
   if (tx.state.active !== seat) fail('not-active-player', 'only the attacking (active) player reports combat damage');
   if (tx.state.step !== 'combat-damage') fail('wrong-step', 'combat damage is reported in the combat damage step');
   if (command.player === seat || !isInGame(tx.state, command.player)) fail('bad-player', 'combat damage goes to an opponent in the game');
-  if (!Number.isInteger(command.amount) || command.amount < 1) fail('bad-amount', 'damage is a positive whole number');
+  if (!Number.isInteger(command.amount) || command.amount < 1 || command.amount > MAX_AMOUNT)
+    fail('bad-amount', `damage is a whole number from 1 to ${MAX_AMOUNT}`);
   const firstStrike = command.firstStrike === true;
   const refusal = damageReportRefusal(tx.state, command.player, firstStrike);
   if (refusal) fail(...refusal);
@@ -192,7 +193,8 @@ function passTurnCommand(tx: Tx, seat: Seat): void {
 function adjustLife(tx: Tx, seat: Seat, command: Cmd<'AdjustLife'>): void {
   requireOpenTable(tx.state);
   if (!isInGame(tx.state, command.player)) fail('bad-player', 'that player is not in the game');
-  if (!Number.isInteger(command.amount) || command.amount === 0) fail('bad-amount', 'a life change is a non-zero whole number');
+  if (!Number.isInteger(command.amount) || command.amount === 0 || Math.abs(command.amount) > MAX_AMOUNT)
+    fail('bad-amount', `a life change is a non-zero whole number of at most ${MAX_AMOUNT}`);
   tx.emit({ type: 'LifeChanged', seat: command.player, amount: command.amount });
 }
 

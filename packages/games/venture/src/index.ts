@@ -4,7 +4,7 @@ import { commandSchema, type VentureCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type VentureEvent } from './events';
 import { evolve } from './evolve';
-import { legalCommands } from './legal';
+import { commandTemplates, legalCommands } from './legal';
 import { checkSeats, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type VentureOptions } from './options';
 import { setup } from './setup';
 import { initialState, type VentureState } from './state';
@@ -37,6 +37,7 @@ export const venture: GameModule<VentureCommand, VentureEvent, VentureState, Ven
   view,
   redact,
   legalCommands,
+  commandTemplates,
   status,
 };
 

@@ -1,6 +1,6 @@
-// Every command a seat may send now, each one accepted by decide as listed (free amounts are sampled, not enumerated).
-import type { Seat } from '@delve/kernel';
-import type { VentureCommand } from './commands';
+// Every command a seat may send now, each one accepted by decide as listed; commands with a free amount as templates.
+import type { CommandTemplate, Seat } from '@delve/kernel';
+import { DamageAmountSchema, LifeChangeSchema, type VentureCommand } from './commands';
 import type { Token, VentureState } from './state';
 import { damageReportRefusal } from './rules/combat';
 import { awaitingAnswers, fitsSacrifice, needsOf, tokenTypes } from './rules/resolve';
@@ -36,7 +36,11 @@ function resolveOptions(state: VentureState, seat: Seat): VentureCommand[] {
   return out;
 }
 
-/** The commands `seat` may send in `state`. */
+/**
+ * Every command `seat` may send now, each accepted by decide as listed, whether or not the game awaits `seat`: any
+ * player may venture, take the initiative, remove their tokens or concede while no choice or answer is pending.
+ * Commands with a free amount are listed by `commandTemplates`.
+ */
 export function legalCommands(state: VentureState, seat: Seat): VentureCommand[] {
   if (!state.started || isOver(state) || !isInGame(state, seat)) return [];
   const leave: VentureCommand = { type: 'LeaveGame' };
@@ -74,14 +78,29 @@ export function legalCommands(state: VentureState, seat: Seat): VentureCommand[]
     ...resolveOptions(state, seat),
   ];
   if (state.active === seat && state.stack.length === 0) out.push({ type: 'AdvanceStep' }, { type: 'PassTurn' });
-  if (state.active === seat && state.step === 'combat-damage')
-    for (const p of seatsInGame(state)) {
-      if (p === seat) continue;
-      if (damageReportRefusal(state, p, false) === null) out.push({ type: 'ReportCombatDamage', player: p, amount: 1 });
-      if (damageReportRefusal(state, p, true) === null) out.push({ type: 'ReportCombatDamage', player: p, amount: 1, firstStrike: true });
-    }
-  out.push({ type: 'AdjustLife', player: seat, amount: 1 }, { type: 'AdjustLife', player: seat, amount: -1 });
   for (const t of state.tokens) if (t.controller === seat) out.push({ type: 'RemoveToken', token: t.id });
   out.push(leave);
+  return out;
+}
+
+/**
+ * The legal commands with a free amount, each with the amount's schema: combat damage the active player reports per
+ * defending player and damage step (725.2), and life changes for any player in the game (ruling 16).
+ */
+export function commandTemplates(state: VentureState, seat: Seat): CommandTemplate[] {
+  if (!state.started || isOver(state) || !isInGame(state, seat) || midAction(state)) return [];
+  const out: CommandTemplate[] = [];
+  if (state.active === seat && state.step === 'combat-damage')
+    for (const player of seatsInGame(state)) {
+      if (player === seat) continue;
+      for (const firstStrike of [false, true])
+        if (damageReportRefusal(state, player, firstStrike) === null)
+          out.push({
+            type: 'ReportCombatDamage',
+            fixed: { player, ...(firstStrike ? { firstStrike } : {}) },
+            params: { amount: DamageAmountSchema },
+          });
+    }
+  for (const player of seatsInGame(state)) out.push({ type: 'AdjustLife', fixed: { player }, params: { amount: LifeChangeSchema } });
   return out;
 }

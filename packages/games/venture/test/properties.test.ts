@@ -1,8 +1,11 @@
 // Random playouts to the end through the kernel's playout(), with moduleContract and venture's own invariants after every step.
-import type { Random, Seat, Viewer } from '@delve/kernel';
+import { randomFor, RuleViolation, sameJson, type Random, type Seat, type Viewer } from '@delve/kernel';
 import { everyViewer, moduleContract, playout, type PlayoutStep } from '@delve/kernel/testing';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
 import t from 'tap';
 import {
+  DUNGEON_IDS,
   DUNGEONS,
   eventSchema,
   venture,
@@ -13,6 +16,7 @@ import {
 } from '../src/index';
 import { legendsToChoose } from '../src/rules/legend';
 import type { VentureState } from '../src/state';
+import { instances, matchesTemplate } from './support';
 
 type Step = PlayoutStep<VentureCommand, VentureEvent, VentureState>;
 
@@ -43,10 +47,22 @@ function chooseCommand(state: VentureState, random: Random): { seat: Seat; comma
   if (awaiting.length === 0) return null;
   const others = state.players.filter((p) => p.inGame && !awaiting.includes(p.seat)).map((p) => p.seat);
   const seat = others.length > 0 && random.int(4) === 0 ? random.pick(others) : random.pick(awaiting);
-  const options = venture.legalCommands(state, seat);
+  // Templates are played with amounts a table would see: a few points of damage or life.
+  const amount = () => (random.int(2) === 0 ? 1 : -1) * (1 + random.int(6));
+  const options = [
+    ...venture.legalCommands(state, seat),
+    ...(venture.commandTemplates?.(state, seat) ?? []).flatMap((template) => {
+      const schema = template.params.amount;
+      const value = template.type === 'AdjustLife' ? amount() : Math.abs(amount());
+      return schema && Value.Check(schema, value) ? [{ type: template.type, ...template.fixed, amount: value } as VentureCommand] : [];
+    }),
+  ];
   const rest = options.filter((c) => c.type !== 'LeaveGame');
   if (rest.length === 0 && !awaiting.includes(seat)) return chooseCommand(state, random);
   if (rest.length === 0 || random.int(250) === 0) return { seat, command: { type: 'LeaveGame' } };
+  // Tomb of Annihilation is chosen often, so a player completes it twice and meets the legend rule.
+  const tomb = rest.find((c) => c.type === 'ChooseDungeon' && c.dungeon === 'tomb-of-annihilation');
+  if (tomb && random.int(2) === 0) return { seat, command: tomb };
   // An attacker deals damage more often than not, mostly to the initiative's holder, so its trigger comes up.
   const damage = rest.filter((c) => c.type === 'ReportCombatDamage');
   const steal = damage.filter((c) => c.type === 'ReportCombatDamage' && c.player === state.initiative);
@@ -55,6 +71,89 @@ function chooseCommand(state: VentureState, random: Random): { seat: Seat; comma
   const kinds = [...new Set(rest.map((c) => c.type))].flatMap((type) => Array<string>(WEIGHTS[type] ?? 2).fill(type));
   const kind = random.pick(kinds);
   return { seat, command: random.pick(rest.filter((c) => c.type === kind)) };
+}
+
+const commandCheck = TypeCompiler.Compile(venture.commandSchema);
+
+/** Whether decide accepts `command` from `seat`. */
+function accepted(state: VentureState, seat: Seat, command: VentureCommand): boolean {
+  try {
+    venture.decide(command, state, { actor: { kind: 'seat', seat }, random: randomFor('exact', 0) });
+    return true;
+  } catch (error) {
+    if (error instanceof RuleViolation) return false;
+    throw error;
+  }
+}
+
+/** A sacrifice is a set of tokens: its order carries no meaning, and the legal list gives each set once. */
+const canonical = (command: VentureCommand): VentureCommand =>
+  command.type === 'ResolveTop' && command.sacrifice ? { ...command, sacrifice: [...command.sacrifice].sort((a, b) => a - b) } : command;
+
+/** Whether `command` from `seat` is among its legal commands or stands for one of its templates. */
+function listed(state: VentureState, seat: Seat, command: VentureCommand): boolean {
+  const wanted = canonical(command);
+  return (
+    venture.legalCommands(state, seat).some((c) => sameJson(canonical(c), wanted)) ||
+    (venture.commandTemplates?.(state, seat) ?? []).some((template) => matchesTemplate(command, template))
+  );
+}
+
+/** Well-formed commands of every kind, made of seats, tokens, dungeons and rooms that may or may not fit now. */
+function candidates(state: VentureState): VentureCommand[] {
+  const seats = [...state.players.map((p) => p.seat), state.seats];
+  const tokens = [...state.tokens.map((tk) => tk.id), 999];
+  const rooms = [...(state.pending?.kind === 'room' ? state.pending.options : []), 'oubliette', 'forge', 'cradle-of-the-death-god'];
+  const all: VentureCommand[] = [
+    { type: 'Venture' },
+    { type: 'Venture', undercity: true },
+    ...DUNGEON_IDS.map((dungeon): VentureCommand => ({ type: 'ChooseDungeon', dungeon })),
+    ...rooms.map((room): VentureCommand => ({ type: 'ChooseRoom', room })),
+    ...tokens.map((keep): VentureCommand => ({ type: 'ChooseLegend', keep })),
+    { type: 'ResolveTop' },
+    ...seats.map((targetPlayer): VentureCommand => ({ type: 'ResolveTop', targetPlayer })),
+    ...tokens.map((targetToken): VentureCommand => ({ type: 'ResolveTop', targetToken })),
+    ...tokens.map((id): VentureCommand => ({ type: 'ResolveTop', sacrifice: [id] })),
+    { type: 'ResolveTop', sacrifice: [] },
+    { type: 'ResolveTop', sacrifice: tokens.slice(0, 2) },
+    { type: 'ResolveTop', sacrifice: tokens.slice(0, 3).reverse() },
+    { type: 'AnswerUnless', pay: true },
+    { type: 'AnswerUnless', pay: false },
+    ...tokens.map((token): VentureCommand => ({ type: 'AnswerUnless', pay: true, token })),
+    { type: 'AnswerUnless', pay: false, token: tokens[0] ?? 1 },
+    { type: 'TakeInitiative' },
+    { type: 'AdvanceStep' },
+    { type: 'PassTurn' },
+    { type: 'LeaveGame' },
+    ...seats.flatMap((player): VentureCommand[] => [
+      { type: 'ReportCombatDamage', player, amount: 1 },
+      { type: 'ReportCombatDamage', player, amount: 6, firstStrike: true },
+      { type: 'AdjustLife', player, amount: -3 },
+      { type: 'AdjustLife', player, amount: 2 },
+    ]),
+    ...tokens.map((token): VentureCommand => ({ type: 'RemoveToken', token })),
+  ];
+  return all.filter((command) => commandCheck.Check(command));
+}
+
+/**
+ * The legal lists are exact, both ways: every template instantiated with values its schema allows is accepted, and
+ * a command is accepted exactly when it is listed or stands for a template. Checked for one seat (any, in the game or
+ * not) and a sample of candidate commands at each step, to keep the playouts fast.
+ */
+function exactness(state: VentureState, random: Random): string[] {
+  const out: string[] = [];
+  if (venture.status(state).winners) return out;
+  const seat = random.int(state.seats);
+  for (const template of venture.commandTemplates?.(state, seat) ?? [])
+    for (const command of instances(template, random))
+      if (!accepted(state, seat, command)) out.push(`template instance ${JSON.stringify(command)} for seat ${seat} is refused`);
+  for (const command of random.shuffle(candidates(state)).slice(0, 12)) {
+    const isListed = listed(state, seat, command);
+    if (accepted(state, seat, command) !== isListed)
+      out.push(`${JSON.stringify(command)} for seat ${seat} is ${isListed ? 'listed but refused' : 'accepted but not listed'}`);
+  }
+  return out;
 }
 
 /** What the views reached, so the checks are known to cover every optional and nullable part of the view. */
@@ -114,6 +213,7 @@ t.test('random playouts play every table to the end; the contract and the invari
       const contract = moduleContract(t, venture, { options, seats });
       const viewers = everyViewer(seats);
       let broken = 0;
+      let stepIndex = 0;
       const result = playout(venture, {
         options,
         seats,
@@ -125,7 +225,8 @@ t.test('random playouts play every table to the end; the contract and the invari
           for (const { event } of step.events) seenEvents.add(event.type);
           if (step.after.initiative !== step.before.initiative) initiativeChanges++;
           noteView(reachedViews, venture.view(step.after, { kind: 'spectator' }));
-          for (const complaint of invariants(step, viewers)) if (broken++ < 5) t.fail(`${seed}: ${complaint}`);
+          const exact = exactness(step.after, randomFor(`${seed}:exact`, stepIndex++));
+          for (const complaint of [...invariants(step, viewers), ...exact]) if (broken++ < 5) t.fail(`${seed}: ${complaint}`);
         },
       });
       contract.assertReplay(result);

@@ -1,5 +1,7 @@
 // Test support: a table set up by the real setup and moved on by real commands, whose events feed specFor().given().
-import { randomFor, type Random, type Seat, type Viewer } from '@delve/kernel';
+import { randomFor, sameJson, type CommandTemplate, type Random, type Seat, type Viewer } from '@delve/kernel';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { deepFreeze, scriptedRandom, specFor } from '@delve/kernel/testing';
 import {
   venture,
@@ -15,6 +17,41 @@ import type { VentureState } from '../src/state';
 /** The setup events of a table with `seats` players where `first` takes the first turn (setup's draw, scripted). */
 export function tableSet(seats = 2, first: Seat = 0, options: VentureOptions = {}): VentureEvent[] {
   return venture.setup(venture.initialState(options, seats), scriptedRandom({ int: first }));
+}
+
+/**
+ * Values a parameter's schema allows, to instantiate a command template: both ends and a random inside value of each
+ * integer range, each literal, both booleans. Throws on a schema it does not know, so a new kind of parameter is seen.
+ */
+export function valuesOf(schema: TSchema, random: Random): unknown[] {
+  const s = schema as { anyOf?: TSchema[]; const?: unknown; type?: string; minimum?: number; maximum?: number };
+  if (s.anyOf) return s.anyOf.flatMap((branch) => valuesOf(branch, random));
+  if (s.const !== undefined) return [s.const];
+  if (s.type === 'boolean') return [false, true];
+  if (s.type === 'integer' && s.minimum !== undefined && s.maximum !== undefined)
+    return [...new Set([s.minimum, s.maximum, s.minimum + random.int(s.maximum - s.minimum + 1)])];
+  throw new Error(`valuesOf: no values for ${JSON.stringify(schema)}`);
+}
+
+/** Commands a template stands for, one per combination of sampled parameter values. */
+export function instances(template: CommandTemplate, random: Random): VentureCommand[] {
+  let out: Record<string, unknown>[] = [{ type: template.type, ...template.fixed }];
+  for (const [name, schema] of Object.entries(template.params))
+    out = out.flatMap((partial) => valuesOf(schema, random).map((value) => ({ ...partial, [name]: value })));
+  return out as VentureCommand[];
+}
+
+/** Whether `command` is one a template stands for: same type and fixed fields, and every other field a value its schema allows. */
+export function matchesTemplate(command: VentureCommand, template: CommandTemplate): boolean {
+  const fields = Object.entries(command).filter(([key]) => key !== 'type');
+  if (command.type !== template.type) return false;
+  if (Object.keys(template.fixed).some((key) => !sameJson((command as Record<string, unknown>)[key], template.fixed[key]))) return false;
+  const free = fields.filter(([key]) => !(key in template.fixed));
+  const params = Object.keys(template.params);
+  return (
+    free.length === params.length &&
+    free.every(([key, value]) => template.params[key] !== undefined && Value.Check(template.params[key], value))
+  );
 }
 
 /** The event types of a list, for compact assertions on what a command caused. */
