@@ -22,6 +22,16 @@ export const LifeChangeSchema = Type.Union(
   { description: 'Signed change: negative is life lost; not 0.' },
 );
 
+/** The most a reported total mana value of revealed cards may be: far above any four real cards. */
+export const MAX_MANA_VALUE = 1000;
+
+/** The total mana value of revealed cards: a free parameter of ResolveTop for Ansur's Sanctum (listed as a template). */
+export const RevealedManaValueSchema = Type.Integer({
+  minimum: 0,
+  maximum: MAX_MANA_VALUE,
+  description: 'The total mana value of the cards an ability revealed (Ansur’s Sanctum): each opponent loses that much life.',
+});
+
 const command = <T extends string, P extends TProperties>(type: T, description: string, props: P) =>
   Type.Object({ type: Type.Literal(type, { description: 'The command’s type.' }), ...props }, { additionalProperties: false, description });
 
@@ -47,6 +57,16 @@ export const ResolveTop = command(
   {
     targetPlayer: Type.Optional(SeatField('The target player, for an ability that targets one (Trap!).')),
     targetToken: Type.Optional(IdField('A tracked creature token as the target creature (leave out for an untracked creature).')),
+    distribute: Type.Optional(
+      Type.Record(Type.Integer(), Type.Integer({ minimum: 1, maximum: 3, description: 'How many counters that token gets.' }), {
+        additionalProperties: false,
+        minProperties: 1,
+        maxProperties: 3,
+        description:
+          'Counters an ability splits among creatures you control (Githyanki Crèche), by tracked token id; counters on untracked creatures are not listed.',
+      }),
+    ),
+    revealedManaValue: Type.Optional(RevealedManaValueSchema),
     sacrifice: Type.Optional(
       Type.Array(IdField('A tracked token you sacrifice.'), {
         minItems: 1,

@@ -6,13 +6,13 @@ import type { VentureEvent } from './events';
 import { damageReportRefusal } from './rules/combat';
 import { takeInitiative } from './rules/initiative';
 import { leaveGame } from './rules/leave';
-import { awaitingAnswers, checkAnswer, checkChoices, choicesRecord, finishResolution, needsOf } from './rules/resolve';
+import { awaitingAnswers, checkAnswer, checkChoices, choicesOf, choicesRecord, finishResolution, needsOf } from './rules/resolve';
 import { midAction, settle } from './rules/sba';
 import { isInGame, isOver } from './rules/table';
 import { advanceStep, passTurn } from './rules/turn';
 import { fail, Tx } from './rules/tx';
 import { enterDungeon, moveMarker, venture } from './rules/venture';
-import type { ResolveChoices, VentureState } from './state';
+import type { VentureState } from './state';
 
 /** Decide a command: the events it causes, or a RuleViolation with a `venture/…` code. */
 export function decide(command: VentureCommand, state: VentureState, ctx: DecideContext): VentureEvent[] {
@@ -20,7 +20,7 @@ export function decide(command: VentureCommand, state: VentureState, ctx: Decide
   if (isOver(state)) fail('game-over', 'the game is over');
   if (ctx.actor.kind !== 'seat') fail('not-a-seat', 'only seated players send commands to this game');
   if (!isInGame(state, ctx.actor.seat)) fail('not-in-game', 'you are not in the game');
-  const tx = new Tx(state);
+  const tx = new Tx(state, ctx.random);
   dispatch(tx, ctx.actor.seat, command);
   settle(tx);
   return tx.events;
@@ -80,6 +80,7 @@ function chooseDungeon(tx: Tx, seat: Seat, command: Cmd<'ChooseDungeon'>): void 
   if (!isDungeonId(command.dungeon)) fail('unknown-dungeon', 'no such dungeon');
   if (DUNGEONS[command.dungeon].onlyByVentureIntoUndercity)
     fail('undercity-needs-venture-into-undercity', 'Undercity can only be entered by venturing into Undercity');
+  if (!tx.state.ventureChoices.includes(command.dungeon)) fail('dungeon-not-at-table', 'this table did not opt into that dungeon');
   if (!pending.options.includes(command.dungeon)) fail('unknown-dungeon', 'that dungeon is not among the choices');
   if (tx.state.players[seat]?.dungeon) fail('already-in-dungeon', 'you already have a dungeon in the command zone');
   enterDungeon(tx, seat, command.dungeon);
@@ -102,21 +103,13 @@ function chooseLegend(tx: Tx, seat: Seat, command: Cmd<'ChooseLegend'>): void {
   for (const token of pending.options) if (token !== command.keep) tx.emit({ type: 'TokenRemoved', token });
 }
 
-function choicesFrom(command: Cmd<'ResolveTop'>): ResolveChoices {
-  return {
-    ...(command.targetPlayer !== undefined ? { targetPlayer: command.targetPlayer } : {}),
-    ...(command.targetToken !== undefined ? { targetToken: command.targetToken } : {}),
-    ...(command.sacrifice !== undefined ? { sacrifice: [...command.sacrifice] } : {}),
-  };
-}
-
 /** 309.4c, 725.2: the controller of the top ability resolves it, making its choices; "unless" costs then ask every player. */
 function resolveTop(tx: Tx, seat: Seat, command: Cmd<'ResolveTop'>): void {
   requireOpenTable(tx.state);
   const top = tx.state.stack.at(-1);
   if (!top) fail('stack-empty', 'there is nothing on the stack');
   if (top.controller !== seat) fail('not-controller', 'only the controller of the top ability resolves it');
-  const choices = choicesFrom(command);
+  const choices = choicesOf(command);
   checkChoices(tx.state, top, seat, choices);
   if (top.kind === 'room' && needsOf(top).unless !== null)
     tx.emit({ type: 'ResolutionStarted', stackId: top.id, choices: choicesRecord(choices) });

@@ -29,6 +29,13 @@ export const ChoicesSchema = Type.Object(
     sacrifice: Type.Optional(
       Type.Array(IdField('A tracked token sacrificed.'), { description: 'Tracked tokens the controller sacrificed.' }),
     ),
+    distribute: Type.Optional(
+      Type.Record(Type.Integer(), Type.Integer({ minimum: 1, description: 'Counters on that token.' }), {
+        additionalProperties: false,
+        description: 'Counters split among tracked creature tokens, by token id.',
+      }),
+    ),
+    revealedManaValue: Type.Optional(Type.Integer({ minimum: 0, description: 'The total mana value of the revealed cards.' })),
   },
   { additionalProperties: false, description: 'What the controller chose for the resolving ability.' },
 );
@@ -130,6 +137,11 @@ export const AbilityResolved = event(
     choices: ChoicesSchema,
   },
 );
+export const DiceRolled = event('DiceRolled', 'Dice were rolled for a room ability (the server rolls for the table).', {
+  seat: SeatField('Whose ability rolled them.'),
+  sides: Type.Integer({ minimum: 2, description: 'How many sides each die has.' }),
+  results: Type.Array(Type.Integer({ minimum: 1, description: 'What one die shows.' }), { description: 'What each die shows.' }),
+});
 export const LifeChanged = event('LifeChanged', 'A player’s life total changed.', {
   seat: SeatField('Whose life.'),
   amount: Type.Integer({ description: 'Signed change: negative is life lost.' }),
@@ -189,6 +201,7 @@ export const eventSchema = Type.Union(
     ResolutionStarted,
     UnlessAnswered,
     AbilityResolved,
+    DiceRolled,
     LifeChanged,
     CombatDamageDealt,
     TokenCreated,

@@ -1,22 +1,13 @@
 // Folding events into the table state: total, pure, never throws, never draws.
 import { topmostRoom } from './content';
 import type { VentureEvent } from './events';
-import type { PlayerState, ResolveChoices, StackItem, VentureState } from './state';
+import type { PlayerState, StackItem, VentureState } from './state';
 
 const bump = (state: VentureState, id: number): number => Math.max(state.nextId, id + 1);
 
 function updatePlayer(state: VentureState, seat: number, change: (p: PlayerState) => PlayerState): VentureState {
   if (!state.players[seat]) return state;
   return { ...state, players: state.players.map((p) => (p.seat === seat ? change(p) : p)) };
-}
-
-/** Rebuilds the optional fields one by one so exactOptionalPropertyTypes holds on replayed JSON. */
-function choicesOf(raw: { targetPlayer?: number; targetToken?: number; sacrifice?: number[] }): ResolveChoices {
-  return {
-    ...(raw.targetPlayer !== undefined ? { targetPlayer: raw.targetPlayer } : {}),
-    ...(raw.targetToken !== undefined ? { targetToken: raw.targetToken } : {}),
-    ...(raw.sacrifice !== undefined ? { sacrifice: [...raw.sacrifice] } : {}),
-  };
 }
 
 function push(state: VentureState, item: StackItem): VentureState {
@@ -85,7 +76,7 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
       return {
         ...state,
         stack: state.stack.map((item) =>
-          item.id === event.stackId && item.kind === 'room' ? { ...item, resolving: choicesOf(event.choices) } : item,
+          item.id === event.stackId && item.kind === 'room' ? { ...item, resolving: event.choices } : item,
         ),
       };
     case 'UnlessAnswered': {
@@ -101,6 +92,8 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
       return { ...state, stack: state.stack.filter((item) => item.id !== event.stackId) };
     case 'LifeChanged':
       return updatePlayer(state, event.seat, (p) => ({ ...p, life: p.life + event.amount }));
+    case 'DiceRolled':
+      return state;
     case 'CombatDamageDealt':
       return { ...state, combatDamage: [...state.combatDamage, { player: event.player, firstStrike: event.firstStrike === true }] };
     case 'TokenCreated':

@@ -1,39 +1,80 @@
 // Every command a seat may send now, each one accepted by decide as listed; commands with a free amount as templates.
 import type { CommandTemplate, Seat } from '@delve/kernel';
-import { DamageAmountSchema, LifeChangeSchema, type VentureCommand } from './commands';
-import type { Token, VentureState } from './state';
+import { DamageAmountSchema, LifeChangeSchema, RevealedManaValueSchema, type VentureCommand } from './commands';
+import type { ResolveChoices, VentureState } from './state';
 import { damageReportRefusal } from './rules/combat';
-import { awaitingAnswers, fitsSacrifice, needsOf, tokenTypes } from './rules/resolve';
+import { awaitingAnswers, choicesRecord, fitsSacrifice, needsOf, ownCreatures, tokenTypes } from './rules/resolve';
 import { midAction } from './rules/sba';
 import { isInGame, isOver, seatsInGame } from './rules/table';
 
-function subsets<T>(items: readonly T[]): T[][] {
-  return items.reduce<T[][]>((acc, item) => acc.concat(acc.map((s) => [...s, item])), [[]]);
+/** Subsets of `items` with at most `max` members, smallest first, each in the items' order. */
+function subsets<T>(items: readonly T[], max: number): T[][] {
+  const out: T[][] = [[]];
+  for (let from = 0; from < out.length; from++) {
+    const set = out[from] as T[];
+    if (set.length === max) continue;
+    const last = set.length === 0 ? -1 : items.indexOf(set[set.length - 1] as T);
+    for (let i = last + 1; i < items.length; i++) out.push([...set, items[i] as T]);
+  }
+  return out;
 }
 
-function resolveOptions(state: VentureState, seat: Seat): VentureCommand[] {
+/** Ways to split at most `count` counters among at most `maxTargets` of `tokens`, one or more each (none split: empty). */
+function splits(tokens: readonly number[], count: number, maxTargets: number): Record<number, number>[] {
+  const out: Record<number, number>[] = [];
+  const walk = (i: number, left: number, split: Record<number, number>, targets: number): void => {
+    const token = tokens[i];
+    if (token === undefined) {
+      if (targets > 0) out.push(split);
+      return;
+    }
+    walk(i + 1, left, split, targets);
+    if (targets < maxTargets) for (let n = 1; n <= left; n++) walk(i + 1, left - n, { ...split, [token]: n }, targets + 1);
+  };
+  walk(0, count, {}, 0);
+  return out;
+}
+
+/**
+ * Every set of choices the controller may resolve the top of the stack with, free amounts aside: each target, each
+ * sacrifice of tracked tokens, each split of counters, and the choice of naming none where untracked objects may serve.
+ */
+function resolutions(state: VentureState, seat: Seat): ResolveChoices[] {
   const top = state.stack.at(-1);
   if (!top || top.controller !== seat) return [];
   const needs = needsOf(top);
-  const players: (Seat | undefined)[] = needs.targetPlayer ? seatsInGame(state) : [undefined];
-  const creatures: (number | undefined)[] = needs.targetCreature
-    ? [undefined, ...state.tokens.filter((t) => tokenTypes(t).includes('creature')).map((t) => t.id)]
-    : [undefined];
+  const places = needs.sacrifice;
+  const players = needs.targetPlayer ? seatsInGame(state).map((targetPlayer) => ({ targetPlayer })) : [{}];
+  const creatures = needs.targetCreature
+    ? [{}, ...state.tokens.filter((t) => tokenTypes(t).includes('creature')).map((t) => ({ targetToken: t.id }))]
+    : [{}];
   const own = state.tokens.filter((t) => t.controller === seat);
-  const sacrifices: (Token[] | undefined)[] =
-    needs.sacrifice === null ? [undefined] : subsets(own).filter((s) => s.length <= 3 && fitsSacrifice(s, needs.sacrifice ?? []));
-  const out: VentureCommand[] = [];
-  for (const p of players)
-    for (const c of creatures)
-      for (const s of sacrifices) {
-        out.push({
-          type: 'ResolveTop',
-          ...(p !== undefined ? { targetPlayer: p } : {}),
-          ...(c !== undefined ? { targetToken: c } : {}),
-          ...(s !== undefined && s.length > 0 ? { sacrifice: s.map((t) => t.id) } : {}),
-        });
-      }
-  return out;
+  const sacrifices =
+    places === null
+      ? [{}]
+      : subsets(own, places.length)
+          .filter((set) => fitsSacrifice(set, places))
+          .map((set) => (set.length === 0 ? {} : { sacrifice: set.map((t) => t.id) }));
+  const distribute = needs.distribute;
+  const split =
+    distribute === null
+      ? [{}]
+      : [
+          {},
+          ...splits(
+            ownCreatures(state, seat).map((t) => t.id),
+            distribute.count,
+            distribute.maxTargets,
+          ).map((d) => ({ distribute: d })),
+        ];
+  return players.flatMap((p) => creatures.flatMap((c) => sacrifices.flatMap((x) => split.map((d) => ({ ...p, ...c, ...x, ...d })))));
+}
+
+/** ResolveTop commands with no free amount: one per set of choices. */
+function resolveCommands(state: VentureState, seat: Seat): VentureCommand[] {
+  const top = state.stack.at(-1);
+  if (!top || needsOf(top).revealedManaValue) return [];
+  return resolutions(state, seat).map((choices) => ({ type: 'ResolveTop', ...choicesRecord(choices) }));
 }
 
 /**
@@ -75,7 +116,7 @@ export function legalCommands(state: VentureState, seat: Seat): VentureCommand[]
     { type: 'Venture' },
     { type: 'Venture', undercity: true },
     { type: 'TakeInitiative' },
-    ...resolveOptions(state, seat),
+    ...resolveCommands(state, seat),
   ];
   if (state.active === seat && state.stack.length === 0) out.push({ type: 'AdvanceStep' }, { type: 'PassTurn' });
   for (const t of state.tokens) if (t.controller === seat) out.push({ type: 'RemoveToken', token: t.id });
@@ -85,7 +126,8 @@ export function legalCommands(state: VentureState, seat: Seat): VentureCommand[]
 
 /**
  * The legal commands with a free amount, each with the amount's schema: combat damage the active player reports per
- * defending player and damage step (725.2), and life changes for any player in the game (ruling 16).
+ * defending player and damage step (725.2), the total mana value Ansur's Sanctum reveals, and life changes for any
+ * player in the game (ruling 16).
  */
 export function commandTemplates(state: VentureState, seat: Seat): CommandTemplate[] {
   if (!state.started || isOver(state) || !isInGame(state, seat) || midAction(state)) return [];
@@ -101,6 +143,11 @@ export function commandTemplates(state: VentureState, seat: Seat): CommandTempla
             params: { amount: DamageAmountSchema },
           });
     }
+  // Ansur's Sanctum: the total mana value of the revealed cards is the controller's to report.
+  const top = state.stack.at(-1);
+  if (top && needsOf(top).revealedManaValue)
+    for (const choices of resolutions(state, seat))
+      out.push({ type: 'ResolveTop', fixed: choicesRecord(choices), params: { revealedManaValue: RevealedManaValueSchema } });
   for (const player of seatsInGame(state)) out.push({ type: 'AdjustLife', fixed: { player }, params: { amount: LifeChangeSchema } });
   return out;
 }

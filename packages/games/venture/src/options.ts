@@ -1,4 +1,4 @@
-// Table options (starting life) and the seat counts a venture table accepts.
+// Table options (starting life, the opt-in dungeon) and the seat counts a venture table accepts.
 import { Type, type Static } from '@sinclair/typebox';
 import { fail } from './rules/tx';
 
@@ -15,6 +15,12 @@ export const optionsSchema = Type.Object(
         maximum: 1000,
         default: DEFAULT_STARTING_LIFE,
         description: 'Each player’s starting life total: 20 by default, 40 for Commander.',
+      }),
+    ),
+    baldursGateWilderness: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Offer Baldur’s Gate Wilderness (the oversized event dungeon) to a plain venture, beside the three others.',
       }),
     ),
   },

@@ -1,6 +1,6 @@
 // The table as the companion tracks it: players, turn, command zones, tokens, the initiative and the stack.
 import type { Seat } from '@delve/kernel';
-import type { DeepReadonly, DungeonId, TokenKind } from './content';
+import { DUNGEON_IDS, DUNGEONS, type DeepReadonly, type DungeonId, type TokenKind } from './content';
 import type { Choices, Step } from './events';
 import { DEFAULT_STARTING_LIFE, type VentureOptions } from './options';
 
@@ -77,6 +77,8 @@ export type PendingChoice =
 export interface VentureState {
   readonly seats: number;
   readonly startingLife: number;
+  /** The dungeons a plain venture may bring in at this table (309.2a; Undercity only by venturing into it, ruling 20). */
+  readonly ventureChoices: readonly DungeonId[];
   readonly started: boolean;
   readonly players: readonly PlayerState[];
   readonly active: Seat;
@@ -94,9 +96,12 @@ export interface VentureState {
 /** The state before setup: seats known, nobody seated at the table yet. */
 export function initialState(options: VentureOptions, seats: number): VentureState {
   const startingLife = options.startingLife ?? DEFAULT_STARTING_LIFE;
+  const offered = (id: DungeonId) =>
+    !DUNGEONS[id].onlyByVentureIntoUndercity && (!DUNGEONS[id].optIn || options.baldursGateWilderness === true);
   return {
     seats,
     startingLife,
+    ventureChoices: DUNGEON_IDS.filter(offered),
     started: false,
     players: Array.from({ length: seats }, (_, seat) => ({ seat, life: startingLife, inGame: true, dungeon: null, completed: [] })),
     active: 0,

@@ -2,7 +2,6 @@
 import { randomFor, RuleViolation, sameJson, type Random, type Seat, type Viewer } from '@delve/kernel';
 import { everyViewer, moduleContract, playout, type PlayoutStep } from '@delve/kernel/testing';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { Value } from '@sinclair/typebox/value';
 import t from 'tap';
 import {
   DUNGEON_IDS,
@@ -26,8 +25,10 @@ const TABLES: { seats: number; options: VentureOptions }[] = [
   { seats: 3, options: { startingLife: 40 } },
   { seats: 4, options: { startingLife: 8 } },
   { seats: 5, options: {} },
+  { seats: 2, options: { startingLife: 40, baldursGateWilderness: true } },
+  { seats: 4, options: { baldursGateWilderness: true } },
 ];
-const SEEDS_PER_TABLE = 6;
+const SEEDS_PER_TABLE = 4;
 
 const WEIGHTS: Partial<Record<VentureCommand['type'], number>> = {
   ResolveTop: 8,
@@ -47,15 +48,19 @@ function chooseCommand(state: VentureState, random: Random): { seat: Seat; comma
   if (awaiting.length === 0) return null;
   const others = state.players.filter((p) => p.inGame && !awaiting.includes(p.seat)).map((p) => p.seat);
   const seat = others.length > 0 && random.int(4) === 0 ? random.pick(others) : random.pick(awaiting);
-  // Templates are played with amounts a table would see: a few points of damage or life.
-  const amount = () => (random.int(2) === 0 ? 1 : -1) * (1 + random.int(6));
+  // Templates are played with amounts a table would see: a few points of damage or life, a handful of mana value.
+  const value = (type: string, name: string): number =>
+    name === 'revealedManaValue' ? random.int(13) : (type === 'AdjustLife' && random.int(2) === 0 ? -1 : 1) * (1 + random.int(6));
   const options = [
     ...venture.legalCommands(state, seat),
-    ...(venture.commandTemplates?.(state, seat) ?? []).flatMap((template) => {
-      const schema = template.params.amount;
-      const value = template.type === 'AdjustLife' ? amount() : Math.abs(amount());
-      return schema && Value.Check(schema, value) ? [{ type: template.type, ...template.fixed, amount: value } as VentureCommand] : [];
-    }),
+    ...(venture.commandTemplates?.(state, seat) ?? []).map(
+      (template) =>
+        ({
+          type: template.type,
+          ...template.fixed,
+          ...Object.fromEntries(Object.keys(template.params).map((name) => [name, value(template.type, name)])),
+        }) as VentureCommand,
+    ),
   ];
   const rest = options.filter((c) => c.type !== 'LeaveGame');
   if (rest.length === 0 && !awaiting.includes(seat)) return chooseCommand(state, random);
@@ -117,6 +122,10 @@ function candidates(state: VentureState): VentureCommand[] {
     { type: 'ResolveTop', sacrifice: [] },
     { type: 'ResolveTop', sacrifice: tokens.slice(0, 2) },
     { type: 'ResolveTop', sacrifice: tokens.slice(0, 3).reverse() },
+    ...tokens.map((id): VentureCommand => ({ type: 'ResolveTop', distribute: { [id]: 1 + (id % 3) } })),
+    { type: 'ResolveTop', distribute: Object.fromEntries(tokens.slice(0, 2).map((id) => [id, 1])) },
+    { type: 'ResolveTop', revealedManaValue: 5 },
+    { type: 'ResolveTop', revealedManaValue: 0 },
     { type: 'AnswerUnless', pay: true },
     { type: 'AnswerUnless', pay: false },
     ...tokens.map((token): VentureCommand => ({ type: 'AnswerUnless', pay: true, token })),
@@ -206,6 +215,7 @@ t.test('random playouts play every table to the end; the contract and the invari
   const seenEvents = new Set<string>();
   const games: { seats: number; options: VentureOptions; events: readonly VentureEvent[] }[] = [];
   let completions = 0;
+  let wildernessCompleted = 0;
   let initiativeChanges = 0;
   for (const { seats, options } of TABLES) {
     for (let n = 0; n < SEEDS_PER_TABLE; n++) {
@@ -232,10 +242,15 @@ t.test('random playouts play every table to the end; the contract and the invari
       contract.assertReplay(result);
       if (!result.finished) t.fail(`${seed}: the game did not finish in ${result.steps} commands`);
       completions += result.state.players.reduce((sum, p) => sum + p.completed.length, 0);
+      wildernessCompleted += result.state.players.reduce(
+        (sum, p) => sum + p.completed.filter((d) => d === 'baldurs-gate-wilderness').length,
+        0,
+      );
       games.push({ seats, options, events: result.events });
     }
   }
   t.ok(completions > 0, `playouts complete dungeons (${completions})`);
+  t.ok(wildernessCompleted > 0, `playouts complete Baldur’s Gate Wilderness (${wildernessCompleted})`);
   t.ok(initiativeChanges > 0, `the initiative changes hands (${initiativeChanges})`);
   const every = eventSchema.anyOf.map((schema) => schema.properties.type.const as string);
   t.same(

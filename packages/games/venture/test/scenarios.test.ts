@@ -1,6 +1,6 @@
 // Every dungeon walked along every path from the topmost room to completion, checking life, tokens and completions.
 import t from 'tap';
-import { allPaths, DUNGEON_IDS, type DungeonId, type TokenKind } from '../src/index';
+import { allPaths, type DungeonId, type TokenKind } from '../src/index';
 import { Table } from './support';
 
 /** Expected outcome of one walk by seat 0 at a two-player table, from the printed room texts (all "unless" costs declined). */
@@ -10,7 +10,7 @@ interface Outcome {
   readonly counters?: number;
 }
 
-const EXPECTED: Record<DungeonId, Record<string, Outcome>> = {
+const EXPECTED: Record<Exclude<DungeonId, 'baldurs-gate-wilderness'>, Record<string, Outcome>> = {
   'tomb-of-annihilation': {
     'trapped-entry>veils-of-fear>sandfall-cell>cradle-of-the-death-god': { life: [15, 15], tokens: ['the-atropal'] },
     'trapped-entry>oubliette>cradle-of-the-death-god': { life: [19, 19], tokens: ['the-atropal'] },
@@ -58,7 +58,8 @@ function resolve(table: Table): void {
   if (table.view().phase === 'answer-unless') for (const seat of [0, 1]) table.send(seat, { type: 'AnswerUnless', pay: false });
 }
 
-for (const dungeon of DUNGEON_IDS) {
+// Baldur's Gate Wilderness and its 72 paths are walked in wilderness.test.ts.
+for (const dungeon of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
   t.test(`309.5 / 309.6 / 309.7: ${dungeon} along every path from top to completion`, (t) => {
     const paths = allPaths(dungeon);
     t.same(Object.keys(EXPECTED[dungeon]).sort(), paths.map((p) => p.join('>')).sort(), 'the expectations cover every path');

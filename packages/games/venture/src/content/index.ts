@@ -2,6 +2,7 @@
 import { dungeonOfTheMadMage } from './dungeons/dungeon-of-the-mad-mage';
 import { lostMineOfPhandelver } from './dungeons/lost-mine-of-phandelver';
 import { tombOfAnnihilation } from './dungeons/tomb-of-annihilation';
+import { baldursGateWilderness } from './dungeons/baldurs-gate-wilderness';
 import { undercity } from './dungeons/undercity';
 import type { Dungeon, DungeonId, Room } from './schema';
 
@@ -14,6 +15,7 @@ export const DUNGEONS: Readonly<Record<DungeonId, Dungeon>> = {
   'lost-mine-of-phandelver': lostMineOfPhandelver,
   'dungeon-of-the-mad-mage': dungeonOfTheMadMage,
   undercity,
+  'baldurs-gate-wilderness': baldursGateWilderness,
 };
 
 /** Dungeon ids in a stable order. */

@@ -20,6 +20,7 @@ export const DungeonIdSchema = Type.Union(
     Type.Literal('lost-mine-of-phandelver'),
     Type.Literal('dungeon-of-the-mad-mage'),
     Type.Literal('undercity'),
+    Type.Literal('baldurs-gate-wilderness'),
   ],
   { description: 'A dungeon card, by id (see docs/rulings/venture.md for the list and where each structure comes from).' },
 );
@@ -32,8 +33,10 @@ export const TokenKindSchema = Type.Union(
     Type.Literal('skeleton'),
     Type.Literal('skeleton-menace'),
     Type.Literal('the-atropal'),
+    Type.Literal('knight'),
+    Type.Literal('faerie-dragon'),
   ],
-  { description: 'What kind of token a room made: Treasure, Goblin, Skeleton, 4/1 menace Skeleton or The Atropal.' },
+  { description: 'What kind of token a room made: Treasure, Goblin, Skeleton, 4/1 menace Skeleton, The Atropal, Knight or Faerie Dragon.' },
 );
 
 /** A card type a sacrifice can ask for. */
@@ -70,12 +73,31 @@ export const EffectSchema = Type.Union(
     ),
     Type.Object(
       {
+        kind: Type.Literal('roll-tokens', { description: 'Tokens are created, as many as the dice show.' }),
+        token: TokenKindSchema,
+        dice: Type.Integer({ minimum: 1, description: 'How many dice are rolled.' }),
+        sides: Type.Integer({ minimum: 2, description: 'How many sides each die has.' }),
+      },
+      { ...Strict, description: 'The controller rolls dice and creates that many tokens (the server rolls; the faces are recorded).' },
+    ),
+    Type.Object(
+      {
         kind: Type.Literal('counters', { description: '+1/+1 counters on one target creature.' }),
         target: Type.Literal('target-creature', { description: 'The counters go on a target creature (any controller).' }),
         counter: Type.Literal('+1/+1', { description: 'The kind of counter.' }),
         count: Count('How many counters.'),
       },
       { ...Strict, description: 'Counters on a target creature: a tracked token named at resolution, or an untracked creature.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('distribute-counters', { description: '+1/+1 counters split among several targets.' }),
+        among: Type.Literal('creatures-you-control', { description: 'The targets are creatures the controller controls.' }),
+        counter: Type.Literal('+1/+1', { description: 'The kind of counter.' }),
+        count: Count('How many counters are split.'),
+        maxTargets: Type.Integer({ minimum: 1, description: 'At most this many targets, each getting at least one counter.' }),
+      },
+      { ...Strict, description: 'Counters split among up to `maxTargets` creatures the controller controls.' },
     ),
     Type.Object(
       { kind: Type.Literal('scry', { description: 'Scry.' }), count: Count('How many cards.') },
@@ -95,6 +117,13 @@ export const EffectSchema = Type.Union(
         each: Type.Array(PermanentTypeSchema, { description: 'One permanent of each of these types.' }),
       },
       { ...Strict, description: 'The controller sacrifices one permanent of each listed type.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('may-sacrifice', { description: 'The controller may sacrifice one permanent.' }),
+        anyOf: Type.Array(PermanentTypeSchema, { description: 'A tracked token of one of these types may be named.' }),
+      },
+      { ...Strict, description: 'The controller may sacrifice one permanent (a tracked token is named at resolution).' },
     ),
     Type.Object(
       {
@@ -122,6 +151,14 @@ export const EffectSchema = Type.Union(
     ),
     Type.Object(
       {
+        kind: Type.Literal('reveal-life-loss', { description: 'Cards are revealed; opponents lose their total mana value.' }),
+        cards: Count('How many cards from the top of the library are revealed and put into the hand.'),
+        who: Type.Literal('each-opponent', { description: 'Each opponent loses the life.' }),
+      },
+      { ...Strict, description: 'The controller reveals cards and reports their total mana value; each opponent loses that much life.' },
+    ),
+    Type.Object(
+      {
         kind: Type.Literal('prompt', { description: 'Carried out at the table.' }),
         text: Type.String({ description: 'What the player does, in our own words.' }),
         target: Type.Optional(Type.Literal('target-creature', { description: 'The effect targets one creature.' })),
@@ -143,12 +180,13 @@ export const RoomSchema = Type.Object(
   { ...Strict, description: 'One room of a dungeon.' },
 );
 
-/** A dungeon card: `rooms[0]` is the topmost room; the room without arrows leaving it is the bottommost room. */
+/** A dungeon card: `rooms[0]` is the topmost room; every room without arrows leaving it is a bottommost room (there may be several). */
 export const DungeonSchema = Type.Object(
   {
     id: DungeonIdSchema,
     name: Type.String({ minLength: 1, description: 'The dungeon’s name.' }),
     onlyByVentureIntoUndercity: Type.Boolean({ description: 'Only "venture into Undercity" may bring it in (Undercity).' }),
+    optIn: Type.Boolean({ description: 'Offered only at tables that opt into it (Baldur’s Gate Wilderness).' }),
     rooms: Type.Array(RoomSchema, { minItems: 1, description: 'The rooms, topmost first.' }),
   },
   { ...Strict, description: 'A dungeon card as data.' },

@@ -6,6 +6,7 @@ export const dungeonOfTheMadMage: Dungeon = {
   id: 'dungeon-of-the-mad-mage',
   name: 'Dungeon of the Mad Mage',
   onlyByVentureIntoUndercity: false,
+  optIn: false,
   rooms: [
     { id: 'yawning-portal', name: 'Yawning Portal', effects: [{ kind: 'life', who: 'you', amount: 1 }], next: ['dungeon-level'] },
     { id: 'dungeon-level', name: 'Dungeon Level', effects: [{ kind: 'scry', count: 1 }], next: ['goblin-bazaar', 'twisted-caverns'] },

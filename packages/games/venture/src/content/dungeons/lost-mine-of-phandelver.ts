@@ -6,6 +6,7 @@ export const lostMineOfPhandelver: Dungeon = {
   id: 'lost-mine-of-phandelver',
   name: 'Lost Mine of Phandelver',
   onlyByVentureIntoUndercity: false,
+  optIn: false,
   rooms: [
     { id: 'cave-entrance', name: 'Cave Entrance', effects: [{ kind: 'scry', count: 1 }], next: ['goblin-lair', 'mine-tunnels'] },
     {

@@ -6,6 +6,7 @@ export const tombOfAnnihilation: Dungeon = {
   id: 'tomb-of-annihilation',
   name: 'Tomb of Annihilation',
   onlyByVentureIntoUndercity: false,
+  optIn: false,
   rooms: [
     {
       id: 'trapped-entry',

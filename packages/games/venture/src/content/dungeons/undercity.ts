@@ -6,6 +6,7 @@ export const undercity: Dungeon = {
   id: 'undercity',
   name: 'Undercity',
   onlyByVentureIntoUndercity: true,
+  optIn: false,
   rooms: [
     {
       id: 'secret-entrance',
