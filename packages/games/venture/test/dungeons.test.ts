@@ -58,7 +58,7 @@ t.test('ruling 20: Baldur’s Gate Wilderness is the only dungeon a table opts i
   t.end();
 });
 
-t.test('Undercity is the only dungeon restricted to "venture into Undercity"', (t) => {
+t.test('701.49d / ruling 2: Undercity is the only dungeon restricted to "venture into Undercity"', (t) => {
   t.same(
     DUNGEON_IDS.filter((id) => DUNGEONS[id].onlyByVentureIntoUndercity),
     ['undercity'],

@@ -18,37 +18,40 @@ function refusal(table: Table, seat: Seat, command: VentureCommand): string | nu
   }
 }
 
-t.test('awaiting means "must act": a seat the game does not await may still venture, take the initiative, adjust life or concede', (t) => {
-  const table = new Table(3, 0);
-  t.same(venture.status(table.state).awaiting, [0], 'the active player must move the turn on');
-  const legal = venture.legalCommands(table.state, 2);
-  for (const command of [
-    { type: 'Venture' },
-    { type: 'Venture', undercity: true },
-    { type: 'TakeInitiative' },
-    { type: 'LeaveGame' },
-  ] as VentureCommand[])
-    t.ok(
-      legal.some((c) => Value.Equal(c, command)),
-      `seat 2 may send ${JSON.stringify(command)}`,
+t.test(
+  'ruling 19: awaiting means "must act": a seat the game does not await may still venture, take the initiative, adjust life or concede',
+  (t) => {
+    const table = new Table(3, 0);
+    t.same(venture.status(table.state).awaiting, [0], 'the active player must move the turn on');
+    const legal = venture.legalCommands(table.state, 2);
+    for (const command of [
+      { type: 'Venture' },
+      { type: 'Venture', undercity: true },
+      { type: 'TakeInitiative' },
+      { type: 'LeaveGame' },
+    ] as VentureCommand[])
+      t.ok(
+        legal.some((c) => Value.Equal(c, command)),
+        `seat 2 may send ${JSON.stringify(command)}`,
+      );
+    for (const command of legal) t.equal(refusal(table, 2, command), null, `${JSON.stringify(command)} is accepted`);
+    t.same(
+      legal.filter((c) => c.type === 'AdjustLife'),
+      [],
+      'a life change is a template with a free amount, not a sample value',
     );
-  for (const command of legal) t.equal(refusal(table, 2, command), null, `${JSON.stringify(command)} is accepted`);
-  t.same(
-    legal.filter((c) => c.type === 'AdjustLife'),
-    [],
-    'a life change is a template with a free amount, not a sample value',
-  );
-  const life = templatesOf(table, 2).filter((tpl) => tpl.type === 'AdjustLife');
-  t.same(
-    life.map((tpl) => tpl.fixed),
-    [{ player: 0 }, { player: 1 }, { player: 2 }],
-    'ruling 16: any player in the game',
-  );
-  for (const tpl of life)
-    for (const command of instances(tpl, randomFor('amounts', 0)))
-      t.equal(refusal(table, 2, command), null, `${JSON.stringify(command)} is accepted`);
-  t.end();
-});
+    const life = templatesOf(table, 2).filter((tpl) => tpl.type === 'AdjustLife');
+    t.same(
+      life.map((tpl) => tpl.fixed),
+      [{ player: 0 }, { player: 1 }, { player: 2 }],
+      'ruling 16: any player in the game',
+    );
+    for (const tpl of life)
+      for (const command of instances(tpl, randomFor('amounts', 0)))
+        t.equal(refusal(table, 2, command), null, `${JSON.stringify(command)} is accepted`);
+    t.end();
+  },
+);
 
 t.test('725.2: combat damage is listed per defending player and damage step, with the amount’s schema', (t) => {
   const table = new Table(3, 1).stepTo('combat-damage');
@@ -80,7 +83,7 @@ t.test('725.2: combat damage is listed per defending player and damage step, wit
   t.end();
 });
 
-t.test('legalCommands: only the choosing player acts during a venture choice, with exactly the open options', (t) => {
+t.test('309.2a / ruling 19: only the choosing player acts during a venture choice, with exactly the open options', (t) => {
   const table = new Table(2, 0);
   table.send(0, { type: 'Venture' });
   t.same(venture.legalCommands(table.state, 0), [
@@ -95,7 +98,7 @@ t.test('legalCommands: only the choosing player acts during a venture choice, wi
   t.end();
 });
 
-t.test('legalCommands: the listed resolutions cover each target option, and all are accepted', (t) => {
+t.test('309.4c / ruling 19: the listed resolutions cover each target option, and all are accepted', (t) => {
   const table = new Table(3, 0).walk(0, 'undercity', ['secret-entrance', 'forge', 'trap']);
   const resolutions = venture.legalCommands(table.state, 0).filter((c) => c.type === 'ResolveTop');
   t.same(
@@ -111,7 +114,7 @@ t.test('legalCommands: the listed resolutions cover each target option, and all 
   t.end();
 });
 
-t.test('legalCommands: step moves only for the active player', (t) => {
+t.test('ruling 15 / ruling 19: step moves only for the active player', (t) => {
   const table = new Table(3, 1).stepTo('combat-damage');
   const active = venture.legalCommands(table.state, 1).map((c) => c.type);
   const other = venture.legalCommands(table.state, 2).map((c) => c.type);
@@ -120,7 +123,7 @@ t.test('legalCommands: step moves only for the active player', (t) => {
   t.end();
 });
 
-t.test('the command schema rejects malformed commands before they reach decide', (t) => {
+t.test('ruling 19: the command schema rejects malformed commands, each command has one spelling', (t) => {
   const ok = (command: unknown) => Value.Check(venture.commandSchema, command);
   t.ok(ok({ type: 'Venture', undercity: true }));
   t.notOk(ok({ type: 'Venture', into: 'undercity' }));

@@ -1,12 +1,10 @@
 // The legend rule (704.5j) for the legendary tokens rooms create: The Atropal from Tomb of Annihilation.
 import t from 'tap';
-import { Table, types } from './support';
-
-const TOMB = ['trapped-entry', 'oubliette', 'cradle-of-the-death-god'];
+import { PATHS, Table, types } from './support';
 
 /** Seat 0 completes Tomb of Annihilation once (one The Atropal) and walks it again to the Cradle, its ability on the stack. */
 function secondCradle(): Table {
-  return new Table(2).walk(0, 'tomb-of-annihilation', TOMB).drain().walk(0, 'tomb-of-annihilation', TOMB);
+  return new Table(2).walk(0, 'tomb-of-annihilation', PATHS.tombShort).drain().walk(0, 'tomb-of-annihilation', PATHS.tombShort);
 }
 
 t.test('704.5j: completing Tomb of Annihilation twice makes its controller keep one of the two The Atropal tokens', (t) => {
@@ -49,7 +47,7 @@ t.test('704.5j: the choice is the controller’s, among the tokens in question, 
 });
 
 t.test('704.5j: the legend rule looks at one controller at a time: two players may each have The Atropal', (t) => {
-  const table = new Table(2).walk(0, 'tomb-of-annihilation', TOMB).drain().walk(1, 'tomb-of-annihilation', TOMB);
+  const table = new Table(2).walk(0, 'tomb-of-annihilation', PATHS.tombShort).drain().walk(1, 'tomb-of-annihilation', PATHS.tombShort);
   t.same(types(table.send(1, { type: 'ResolveTop' })), ['AbilityResolved', 'TokenCreated', 'DungeonCompleted']);
   t.same(
     table.view().tokens.map((tk) => [tk.kind, tk.controller]),
@@ -63,7 +61,7 @@ t.test('704.5j: the legend rule looks at one controller at a time: two players m
 });
 
 t.test('704.5j: a controller who leaves while choosing takes the tokens and the choice with them', (t) => {
-  const table = new Table(3).walk(0, 'tomb-of-annihilation', TOMB).drain().walk(0, 'tomb-of-annihilation', TOMB);
+  const table = new Table(3).walk(0, 'tomb-of-annihilation', PATHS.tombShort).drain().walk(0, 'tomb-of-annihilation', PATHS.tombShort);
   table.send(0, { type: 'ResolveTop' });
   t.same(types(table.send(0, { type: 'LeaveGame' })), ['PlayerLeft', 'StepBegan']);
   t.same(table.view().tokens, []);

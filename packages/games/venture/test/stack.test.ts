@@ -1,6 +1,6 @@
 // Room abilities on the stack (309.4c): who resolves them, the choices they need, and "unless" answers in APNAP order.
 import t from 'tap';
-import { Table, types } from './support';
+import { PATHS, Table, types } from './support';
 
 t.test('309.4c: only the controller resolves the top of the stack', (t) => {
   const table = new Table(3);
@@ -59,7 +59,7 @@ t.test('309.4c: a Treasure is not a creature and cannot be the target creature',
   t.end();
 });
 
-t.test('unless costs: every player answers in APNAP order before the ability finishes resolving', (t) => {
+t.test('309.4c / ruling 8: unless costs: every player answers in APNAP order before the ability finishes resolving', (t) => {
   const table = new Table(3, 1);
   table.walk(0, 'tomb-of-annihilation', ['trapped-entry', 'veils-of-fear']);
   const started = table.send(0, { type: 'ResolveTop' });
@@ -81,7 +81,7 @@ t.test('unless costs: every player answers in APNAP order before the ability fin
   t.end();
 });
 
-t.test('unless costs: Sandfall Cell may be paid by sacrificing a tracked token, which leaves the battlefield', (t) => {
+t.test('309.4c / ruling 8: Sandfall Cell may be paid by sacrificing a tracked token, which leaves the battlefield', (t) => {
   const table = new Table(2);
   table.walk(1, 'lost-mine-of-phandelver', ['cave-entrance', 'mine-tunnels']);
   table.send(1, { type: 'ResolveTop' });
@@ -97,7 +97,7 @@ t.test('unless costs: Sandfall Cell may be paid by sacrificing a tracked token, 
   t.end();
 });
 
-t.test('unless costs: a discard cost takes no token', (t) => {
+t.test('309.4c / ruling 8: Veils of Fear’s discard cost takes no token', (t) => {
   const table = new Table(2);
   table.walk(1, 'lost-mine-of-phandelver', ['cave-entrance', 'goblin-lair']);
   table.send(1, { type: 'ResolveTop' });
@@ -107,7 +107,7 @@ t.test('unless costs: a discard cost takes no token', (t) => {
   t.end();
 });
 
-t.test('unless costs: a player leaving mid-resolution is skipped, and the resolution finishes without them', (t) => {
+t.test('309.4c / ruling 8: a player leaving mid-resolution is skipped, and the resolution finishes without them', (t) => {
   const table = new Table(3, 0);
   table.walk(0, 'tomb-of-annihilation', ['trapped-entry', 'veils-of-fear']);
   table.send(0, { type: 'ResolveTop' });
@@ -118,7 +118,7 @@ t.test('unless costs: a player leaving mid-resolution is skipped, and the resolu
   t.end();
 });
 
-t.test('Oubliette: its controller sacrifices one artifact, one creature and one land; tracked tokens leave', (t) => {
+t.test('309.4c / ruling 9: Oubliette’s controller sacrifices one artifact, one creature and one land; tracked tokens leave', (t) => {
   const table = new Table(2);
   // Seat 0 gets a Goblin and a Treasure from two trips through Lost Mine, then enters Tomb.
   table.walk(0, 'lost-mine-of-phandelver', ['cave-entrance', 'goblin-lair', 'storeroom', 'temple-of-dumathoin']);
@@ -142,17 +142,9 @@ t.test('Oubliette: its controller sacrifices one artifact, one creature and one 
   t.end();
 });
 
-t.test('Oubliette: two creature tokens cannot fill one creature sacrifice', (t) => {
+t.test('309.4c / ruling 9: Oubliette: two creature tokens cannot fill one creature sacrifice', (t) => {
   const table = new Table(2);
-  table.walk(0, 'dungeon-of-the-mad-mage', [
-    'yawning-portal',
-    'dungeon-level',
-    'goblin-bazaar',
-    'lost-level',
-    'muirals-graveyard',
-    'deep-mines',
-    'mad-wizards-lair',
-  ]);
+  table.walk(0, 'dungeon-of-the-mad-mage', PATHS.madMage);
   table.drain();
   const skeletons = table
     .view()
@@ -171,7 +163,7 @@ t.test('Oubliette: two creature tokens cannot fill one creature sacrifice', (t) 
   t.end();
 });
 
-t.test('Dark Pool: each opponent loses 1 and its controller gains 1', (t) => {
+t.test('309.4c: Dark Pool: each opponent loses 1 and its controller gains 1', (t) => {
   const table = new Table(3);
   table.walk(2, 'lost-mine-of-phandelver', ['cave-entrance', 'goblin-lair', 'dark-pool']);
   table.send(2, { type: 'ResolveTop' });

@@ -14,6 +14,12 @@ import {
 } from '../src/index';
 import type { VentureState } from '../src/state';
 
+/** Paths the scenarios walk often: Tomb of Annihilation's short way, and Mad Mage's way past the Skeletons and the Treasure. */
+export const PATHS = {
+  tombShort: ['trapped-entry', 'oubliette', 'cradle-of-the-death-god'],
+  madMage: ['yawning-portal', 'dungeon-level', 'goblin-bazaar', 'lost-level', 'muirals-graveyard', 'deep-mines', 'mad-wizards-lair'],
+} as const;
+
 /** The setup events of a table with `seats` players where `first` takes the first turn (setup's draw, scripted). */
 export function tableSet(seats = 2, first: Seat = 0, options: VentureOptions = {}): VentureEvent[] {
   return venture.setup(venture.initialState(options, seats), scriptedRandom({ int: first }));

@@ -21,7 +21,7 @@ t.test('ruling 17: setup records seats, starting life and a first player drawn a
   t.end();
 });
 
-t.test('checkSeats accepts 2 to 16 players and a positive starting life', (t) => {
+t.test('ruling 17: checkSeats accepts 2 to 16 players and a positive starting life', (t) => {
   t.throws(() => venture.checkSeats({}, 1), { code: 'venture/bad-seat-count' });
   t.throws(() => venture.checkSeats({}, 17), { code: 'venture/bad-seat-count' });
   t.throws(() => venture.checkSeats({ startingLife: 0 }, 2), { code: 'venture/bad-starting-life' });
@@ -30,7 +30,7 @@ t.test('checkSeats accepts 2 to 16 players and a positive starting life', (t) =>
   t.end();
 });
 
-t.test('commands before the start, from the automaton or from a player out of the game are rejected', (t) => {
+t.test('ruling 17 / 800.4a: commands before the start, from the automaton or from a player out of the game are rejected', (t) => {
   const spec = specFor(venture, { options: {}, seats: 3 });
   spec.given([]).when({ type: 'Venture' }).thenViolates(t, 'venture/not-started');
   spec
@@ -69,7 +69,7 @@ t.test('ruling 15: the turn does not move on while the stack holds abilities', (
   t.end();
 });
 
-t.test('players left out of the game are skipped in turn order', (t) => {
+t.test('800.4a / ruling 15: players left out of the game are skipped in turn order', (t) => {
   const table = new Table(4, 0);
   table.send(1, { type: 'LeaveGame' });
   table.when(0, { type: 'PassTurn' }).then(t, [{ type: 'StepBegan', active: 2, step: 'upkeep', turn: 2 }]);
@@ -104,7 +104,7 @@ t.test('309.2c / 800.4a: a player leaving takes their dungeon, tokens and abilit
   t.end();
 });
 
-t.test('a player can leave in the middle of choosing, which cancels the choice', (t) => {
+t.test('800.4a: a player can leave in the middle of choosing, which cancels the choice', (t) => {
   const table = new Table(3, 0);
   table.send(1, { type: 'Venture' });
   table.send(1, { type: 'LeaveGame' });

@@ -1,7 +1,7 @@
 // Venturing into the dungeon: rules 309.2–309.7 and 701.49, each test naming the paragraph it checks.
 import t from 'tap';
 import { completedCount, distinctCompleted, hasCompleted, hasCompletedAny } from '../src/index';
-import { Table, types } from './support';
+import { PATHS, Table, types } from './support';
 
 t.test('309.2a / 701.49a: venturing with no dungeon in the command zone asks the player to choose one', (t) => {
   new Table().when(0, { type: 'Venture' }).then(t, [
@@ -46,7 +46,7 @@ t.test('309.3: a player with a dungeon in the command zone cannot bring in a sec
   t.end();
 });
 
-t.test('Undercity: a plain venture cannot choose Undercity', (t) => {
+t.test('701.49d / ruling 2: a plain venture cannot choose Undercity', (t) => {
   const table = new Table();
   table.send(0, { type: 'Venture' });
   table.when(0, { type: 'ChooseDungeon', dungeon: 'undercity' }).thenViolates(t, 'venture/undercity-needs-venture-into-undercity');
@@ -88,7 +88,7 @@ t.test('309.5a / 701.49b: one arrow is followed at once; with several the player
 });
 
 t.test('309.6 / 704.5t: the dungeon stays while its bottom room ability is on the stack and is removed once it resolves', (t) => {
-  const table = new Table().walk(0, 'tomb-of-annihilation', ['trapped-entry', 'oubliette', 'cradle-of-the-death-god']);
+  const table = new Table().walk(0, 'tomb-of-annihilation', PATHS.tombShort);
   t.same(table.view().players[0]?.completed, {}, '309.7: not completed on entering the last room');
   table.when(0, { type: 'ResolveTop' }).then(t, [
     { type: 'AbilityResolved', stackId: 4, choices: {} },
@@ -106,15 +106,7 @@ t.test('309.6: an unrelated room ability on the stack does not keep a finished d
   table.send(0, { type: 'Venture', undercity: true });
   table.drain();
   // Seat 1 reaches Mad Mage's bottom room while seat 0's Undercity ability waits on the stack below.
-  table.walk(1, 'dungeon-of-the-mad-mage', [
-    'yawning-portal',
-    'dungeon-level',
-    'goblin-bazaar',
-    'lost-level',
-    'muirals-graveyard',
-    'deep-mines',
-    'mad-wizards-lair',
-  ]);
+  table.walk(1, 'dungeon-of-the-mad-mage', PATHS.madMage);
   table.send(0, { type: 'Venture', undercity: true });
   table.send(0, { type: 'ChooseRoom', room: 'lost-well' });
   t.same(
@@ -129,7 +121,7 @@ t.test('309.6: an unrelated room ability on the stack does not keep a finished d
 });
 
 t.test('309.5b / 701.49c: venturing from the bottommost room completes the dungeon and starts a new one', (t) => {
-  const table = new Table().walk(0, 'tomb-of-annihilation', ['trapped-entry', 'oubliette', 'cradle-of-the-death-god']);
+  const table = new Table().walk(0, 'tomb-of-annihilation', PATHS.tombShort);
   // The Atropal's ability is still on the stack, so 704.5t has not removed the dungeon: venture again in response.
   t.same(types(table.send(0, { type: 'Venture' })), ['Ventured', 'DungeonCompleted', 'DungeonChoiceOpened']);
   t.same(table.view().players[0]?.completed, { 'tomb-of-annihilation': 1 });
@@ -147,7 +139,7 @@ t.test('309.5b / 701.49c: venturing from the bottommost room completes the dunge
 });
 
 t.test('701.49d: venturing into Undercity from a bottommost room completes it and brings in Undercity', (t) => {
-  const table = new Table().walk(0, 'tomb-of-annihilation', ['trapped-entry', 'oubliette', 'cradle-of-the-death-god']);
+  const table = new Table().walk(0, 'tomb-of-annihilation', PATHS.tombShort);
   t.same(types(table.send(0, { type: 'Venture', undercity: true })), [
     'Ventured',
     'DungeonCompleted',
@@ -161,7 +153,7 @@ t.test('701.49d: venturing into Undercity from a bottommost room completes it an
 t.test('309.7: completed-dungeon queries count any, named and differently named dungeons', (t) => {
   const table = new Table();
   t.notOk(hasCompletedAny(table.state, 0));
-  for (let i = 0; i < 2; i++) table.walk(0, 'tomb-of-annihilation', ['trapped-entry', 'oubliette', 'cradle-of-the-death-god']).drain();
+  for (let i = 0; i < 2; i++) table.walk(0, 'tomb-of-annihilation', PATHS.tombShort).drain();
   t.ok(hasCompletedAny(table.state, 0));
   t.ok(hasCompleted(table.state, 0, 'tomb-of-annihilation'));
   t.notOk(hasCompleted(table.state, 0, 'undercity'));

@@ -49,6 +49,15 @@ function resolveRoom(table: Table): void {
   else table.send(0, { type: 'ResolveTop', ...(room === 'ansurs-sanctum' ? { revealedManaValue: 7 } : {}) });
 }
 
+/** Seat 0 ventures through `rooms` of the Wilderness, resolving each room's ability as it enters. */
+function through(table: Table, rooms: readonly string[]): Table {
+  for (const room of rooms) {
+    table.walk(0, WILDERNESS, [room]);
+    resolveRoom(table);
+  }
+  return table;
+}
+
 t.test('309.4: Baldur’s Gate Wilderness has nineteen rooms in rows of 1-3-2-3-2-3-2-3 and three bottommost rooms', (t) => {
   const dungeon = DUNGEONS[WILDERNESS];
   t.equal(dungeon.name, 'Baldur’s Gate Wilderness');
@@ -100,11 +109,7 @@ t.test('309.5 / 309.6 / 309.7: every path through the Wilderness, to each of its
   const ends = new Set<string>();
   for (const path of allPaths(WILDERNESS)) {
     const key = path.join('>');
-    const table = new Table(2, 0, OPTED_IN);
-    for (const room of path) {
-      table.walk(0, WILDERNESS, [room]);
-      resolveRoom(table);
-    }
+    const table = through(new Table(2, 0, OPTED_IN), path);
     const view = table.view();
     const tokens = path.flatMap((room) => OUTCOME[room]?.tokens ?? []);
     const life = path.reduce<[number, number]>(
@@ -124,11 +129,7 @@ t.test('309.5 / 309.6 / 309.7: every path through the Wilderness, to each of its
 t.test('309.5b: venturing from any bottommost room of the Wilderness completes it and starts a new dungeon', (t) => {
   for (const bottom of ['steel-watch-foundry', 'ansurs-sanctum', 'temple-of-bhaal']) {
     const path = allPaths(WILDERNESS).find((p) => p.at(-1) === bottom) ?? [];
-    const table = new Table(2, 0, OPTED_IN);
-    for (const room of path.slice(0, -1)) {
-      table.walk(0, WILDERNESS, [room]);
-      resolveRoom(table);
-    }
+    const table = through(new Table(2, 0, OPTED_IN), path.slice(0, -1));
     table.walk(0, WILDERNESS, [bottom]);
     t.same(types(table.send(0, { type: 'Venture' })), ['Ventured', 'DungeonCompleted', 'DungeonChoiceOpened'], bottom);
   }
@@ -206,11 +207,7 @@ t.test('309.4c / Ansur’s Sanctum: opponents lose the total mana value its cont
     'moonrise-towers',
     'circus-of-the-last-days',
   ];
-  const table = new Table(3, 0, OPTED_IN);
-  for (const room of path) {
-    table.walk(0, WILDERNESS, [room]);
-    resolveRoom(table);
-  }
+  const table = through(new Table(3, 0, OPTED_IN), path);
   table.walk(0, WILDERNESS, ['ansurs-sanctum']);
   table.when(0, { type: 'ResolveTop' }).thenViolates(t, 'venture/mana-value-required');
   t.same(
@@ -241,11 +238,7 @@ t.test('309.4c / Ansur’s Sanctum: opponents lose the total mana value its cont
 });
 
 t.test('309.4c / Gauntlet of Shar and Undercity Ruins: five life from each opponent; three 4/1 Skeletons with menace', (t) => {
-  const table = new Table(3, 0, OPTED_IN);
-  for (const room of ['crash-landing', 'goblin-camp', 'defiled-temple', 'ebonlake-grotto', 'last-light-inn']) {
-    table.walk(0, WILDERNESS, [room]);
-    resolveRoom(table);
-  }
+  const table = through(new Table(3, 0, OPTED_IN), ['crash-landing', 'goblin-camp', 'defiled-temple', 'ebonlake-grotto', 'last-light-inn']);
   table.walk(0, WILDERNESS, ['gauntlet-of-shar']);
   t.same(types(table.send(0, { type: 'ResolveTop' })), ['AbilityResolved', 'LifeChanged', 'LifeChanged']);
   t.same([table.life(0), table.life(1), table.life(2)], [20, 15, 15]);
