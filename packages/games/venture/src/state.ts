@@ -77,7 +77,7 @@ export type PendingChoice =
 export interface VentureState {
   readonly seats: number;
   readonly startingLife: number;
-  /** The dungeons a plain venture may bring in at this table (309.2a; Undercity only by venturing into it, ruling 20). */
+  /** The dungeons a plain venture may bring in at this table (309.2a, rulings 2 and 20). */
   readonly ventureChoices: readonly DungeonId[];
   readonly started: boolean;
   readonly players: readonly PlayerState[];

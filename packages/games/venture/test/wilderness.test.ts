@@ -1,4 +1,4 @@
-// Baldur's Gate Wilderness: an opt-in dungeon with nineteen rooms and three bottommost rooms (309.4–309.7, ruling 20).
+// Baldur's Gate Wilderness: an opt-in dungeon with nineteen rooms and three bottommost rooms (309.4–309.7, rulings 20–22).
 import { randomFor } from '@delve/kernel';
 import { scriptedRandom } from '@delve/kernel/testing';
 import t from 'tap';
@@ -8,7 +8,7 @@ import { Table, types } from './support';
 const WILDERNESS = 'baldurs-gate-wilderness';
 const OPTED_IN = { baldursGateWilderness: true };
 
-/** The arrows as the majority of community sources give them (see docs/rulings/venture.md, ruling 20). */
+/** The arrows as the majority of community sources give them (see docs/rulings/venture.md, ruling 21). */
 const ARROWS: Record<string, string[]> = {
   'crash-landing': ['goblin-camp', 'emerald-grove', 'aunties-teahouse'],
   'goblin-camp': ['defiled-temple'],
@@ -58,7 +58,7 @@ function through(table: Table, rooms: readonly string[]): Table {
   return table;
 }
 
-t.test('309.4: Baldur’s Gate Wilderness has nineteen rooms in rows of 1-3-2-3-2-3-2-3 and three bottommost rooms', (t) => {
+t.test('309.4 / ruling 21: Baldur’s Gate Wilderness has nineteen rooms in rows of 1-3-2-3-2-3-2-3 and three bottommost rooms', (t) => {
   const dungeon = DUNGEONS[WILDERNESS];
   t.equal(dungeon.name, 'Baldur’s Gate Wilderness');
   t.same(Object.fromEntries(dungeon.rooms.map((r) => [r.id, [...r.next]])), ARROWS);
@@ -136,31 +136,34 @@ t.test('309.5b: venturing from any bottommost room of the Wilderness completes i
   t.end();
 });
 
-t.test('309.4c / Reithwin Tollhouse: two four-sided dice are rolled and that many Treasures created, the faces recorded', (t) => {
-  const table = new Table(2, 0, OPTED_IN).walk(0, WILDERNESS, [
-    'crash-landing',
-    'aunties-teahouse',
-    'mountain-pass',
-    'githyanki-creche',
-    'reithwin-tollhouse',
-  ]);
-  table
-    .when(0, { type: 'ResolveTop' }, scriptedRandom({ roll: 4 }, { roll: 1 }))
-    .then(t, [
-      { type: 'AbilityResolved', stackId: 6, choices: {} },
-      { type: 'DiceRolled', seat: 0, sides: 4, results: [4, 1] },
-      ...[7, 8, 9, 10, 11].map((token) => ({ type: 'TokenCreated' as const, token, kind: 'treasure' as const, controller: 0 })),
+t.test(
+  '309.4c / ruling 22: Reithwin Tollhouse: two four-sided dice are rolled and that many Treasures created, the faces recorded',
+  (t) => {
+    const table = new Table(2, 0, OPTED_IN).walk(0, WILDERNESS, [
+      'crash-landing',
+      'aunties-teahouse',
+      'mountain-pass',
+      'githyanki-creche',
+      'reithwin-tollhouse',
     ]);
-  const seen = new Set<number>();
-  for (let i = 0; i < 60; i++) {
-    const rolled = table.when(0, { type: 'ResolveTop' }, randomFor(`dice-${i}`, 0)).events()[1];
-    if (rolled?.type === 'DiceRolled') rolled.results.forEach((r) => seen.add(r));
-  }
-  t.same([...seen].sort(), [1, 2, 3, 4], 'each face of a four-sided die comes up');
-  t.end();
-});
+    table
+      .when(0, { type: 'ResolveTop' }, scriptedRandom({ roll: 4 }, { roll: 1 }))
+      .then(t, [
+        { type: 'AbilityResolved', stackId: 6, choices: {} },
+        { type: 'DiceRolled', seat: 0, sides: 4, results: [4, 1] },
+        ...[7, 8, 9, 10, 11].map((token) => ({ type: 'TokenCreated' as const, token, kind: 'treasure' as const, controller: 0 })),
+      ]);
+    const seen = new Set<number>();
+    for (let i = 0; i < 60; i++) {
+      const rolled = table.when(0, { type: 'ResolveTop' }, randomFor(`dice-${i}`, 0)).events()[1];
+      if (rolled?.type === 'DiceRolled') rolled.results.forEach((r) => seen.add(r));
+    }
+    t.same([...seen].sort(), [1, 2, 3, 4], 'each face of a four-sided die comes up');
+    t.end();
+  },
+);
 
-t.test('309.4c / Githyanki Crèche: three +1/+1 counters split among up to three creatures the controller controls', (t) => {
+t.test('309.4c / ruling 22: Githyanki Crèche: three +1/+1 counters split among up to three creatures the controller controls', (t) => {
   const table = new Table(2, 0, OPTED_IN).walk(0, WILDERNESS, ['crash-landing', 'emerald-grove']).drain();
   table.walk(1, 'dungeon-of-the-mad-mage', ['yawning-portal', 'dungeon-level', 'goblin-bazaar', 'lost-level', 'muirals-graveyard']).drain();
   const knight = table.view().tokens.find((tk) => tk.kind === 'knight')?.id ?? 0;
@@ -185,7 +188,7 @@ t.test('309.4c / Githyanki Crèche: three +1/+1 counters split among up to three
   t.end();
 });
 
-t.test('309.4c / Defiled Temple: the controller may sacrifice one permanent, a tracked token or one the table sees', (t) => {
+t.test('309.4c / ruling 22: Defiled Temple: the controller may sacrifice one permanent, a tracked token or one the table sees', (t) => {
   const table = new Table(2, 0, OPTED_IN).walk(0, WILDERNESS, ['crash-landing', 'goblin-camp']).drain();
   const treasure = table.view().tokens[0]?.id ?? 0;
   table.walk(0, WILDERNESS, ['defiled-temple']);
@@ -197,47 +200,50 @@ t.test('309.4c / Defiled Temple: the controller may sacrifice one permanent, a t
   t.end();
 });
 
-t.test('309.4c / Ansur’s Sanctum: opponents lose the total mana value its controller reports for the four revealed cards', (t) => {
-  const path = [
-    'crash-landing',
-    'goblin-camp',
-    'defiled-temple',
-    'ebonlake-grotto',
-    'last-light-inn',
-    'moonrise-towers',
-    'circus-of-the-last-days',
-  ];
-  const table = through(new Table(3, 0, OPTED_IN), path);
-  table.walk(0, WILDERNESS, ['ansurs-sanctum']);
-  table.when(0, { type: 'ResolveTop' }).thenViolates(t, 'venture/mana-value-required');
-  t.same(
-    venture.legalCommands(table.state, 0).filter((c) => c.type === 'ResolveTop'),
-    [],
-    'the total is a free amount: not among the legal commands…',
-  );
-  t.match(
-    venture.commandTemplates?.(table.state, 0).filter((tpl) => tpl.type === 'ResolveTop'),
-    [{ type: 'ResolveTop', fixed: {}, params: { revealedManaValue: { minimum: 0 } } }],
-    '…but a template',
-  );
-  const id = table.view().stack.at(-1)?.id ?? 0;
-  table.when(0, { type: 'ResolveTop', revealedManaValue: 9 }).then(t, [
-    { type: 'AbilityResolved', stackId: id, choices: { revealedManaValue: 9 } },
-    { type: 'LifeChanged', seat: 1, amount: -9 },
-    { type: 'LifeChanged', seat: 2, amount: -9 },
-    { type: 'DungeonCompleted', seat: 0, dungeon: WILDERNESS, instance: 1 },
-  ]);
-  t.same(
-    types(table.when(0, { type: 'ResolveTop', revealedManaValue: 0 }).events()),
-    ['AbilityResolved', 'DungeonCompleted'],
-    'four lands: nobody loses life',
-  );
-  table.walk(1, 'undercity', ['secret-entrance']);
-  table.when(1, { type: 'ResolveTop', revealedManaValue: 3 }).thenViolates(t, 'venture/unexpected-choice');
-  t.end();
-});
+t.test(
+  '309.4c / ruling 22: Ansur’s Sanctum: opponents lose the total mana value its controller reports for the four revealed cards',
+  (t) => {
+    const path = [
+      'crash-landing',
+      'goblin-camp',
+      'defiled-temple',
+      'ebonlake-grotto',
+      'last-light-inn',
+      'moonrise-towers',
+      'circus-of-the-last-days',
+    ];
+    const table = through(new Table(3, 0, OPTED_IN), path);
+    table.walk(0, WILDERNESS, ['ansurs-sanctum']);
+    table.when(0, { type: 'ResolveTop' }).thenViolates(t, 'venture/mana-value-required');
+    t.same(
+      venture.legalCommands(table.state, 0).filter((c) => c.type === 'ResolveTop'),
+      [],
+      'the total is a free amount: not among the legal commands…',
+    );
+    t.match(
+      venture.commandTemplates?.(table.state, 0).filter((tpl) => tpl.type === 'ResolveTop'),
+      [{ type: 'ResolveTop', fixed: {}, params: { revealedManaValue: { minimum: 0 } } }],
+      '…but a template',
+    );
+    const id = table.view().stack.at(-1)?.id ?? 0;
+    table.when(0, { type: 'ResolveTop', revealedManaValue: 9 }).then(t, [
+      { type: 'AbilityResolved', stackId: id, choices: { revealedManaValue: 9 } },
+      { type: 'LifeChanged', seat: 1, amount: -9 },
+      { type: 'LifeChanged', seat: 2, amount: -9 },
+      { type: 'DungeonCompleted', seat: 0, dungeon: WILDERNESS, instance: 1 },
+    ]);
+    t.same(
+      types(table.when(0, { type: 'ResolveTop', revealedManaValue: 0 }).events()),
+      ['AbilityResolved', 'DungeonCompleted'],
+      'four lands: nobody loses life',
+    );
+    table.walk(1, 'undercity', ['secret-entrance']);
+    table.when(1, { type: 'ResolveTop', revealedManaValue: 3 }).thenViolates(t, 'venture/unexpected-choice');
+    t.end();
+  },
+);
 
-t.test('309.4c / Gauntlet of Shar and Undercity Ruins: five life from each opponent; three 4/1 Skeletons with menace', (t) => {
+t.test('309.4c / ruling 22: Gauntlet of Shar and Undercity Ruins: five life from each opponent; three 4/1 Skeletons with menace', (t) => {
   const table = through(new Table(3, 0, OPTED_IN), ['crash-landing', 'goblin-camp', 'defiled-temple', 'ebonlake-grotto', 'last-light-inn']);
   table.walk(0, WILDERNESS, ['gauntlet-of-shar']);
   t.same(types(table.send(0, { type: 'ResolveTop' })), ['AbilityResolved', 'LifeChanged', 'LifeChanged']);

@@ -4,7 +4,7 @@ import type { Dungeon } from '../schema';
 /**
  * Baldur's Gate Wilderness, an oversized paper dungeon printed for the 2024 Battle for Baldur's Gate events. No
  * official text for its arrows was found: the structure is the one most public hobby sources agree on, community-
- * sourced (see docs/rulings/venture.md, ruling 20). A table opts into it with the `baldursGateWilderness` option.
+ * sourced (see docs/rulings/venture.md, rulings 20 and 21). A table opts into it with the `baldursGateWilderness` option.
  */
 export const baldursGateWilderness: Dungeon = {
   id: 'baldurs-gate-wilderness',
