@@ -50,15 +50,21 @@ async function http(method: 'GET' | 'POST', path: string, body?: unknown, token?
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** Pick what a table would do next: answer what the game asks, steal or take the initiative, else move the turn on. */
-function choose(legal: Json[], seat: number, holder: number | null): Json | undefined {
+/**
+ * Pick what a table would do next: answer what the game asks, steal or take the initiative, else move the turn on.
+ * Combat damage has a free amount, so it is not among the legal commands (the module lists it as a template): the
+ * attacker reports it from the view, once per turn, against the holder.
+ */
+function choose(legal: Json[], seat: number, view: Json | null, reported: Set<number>): Json | undefined {
   const of = (type: string) => legal.filter((c) => c.type === type);
-  for (const type of ['ChooseDungeon', 'ChooseRoom', 'ResolveTop', 'AnswerUnless']) if (of(type).length > 0) return of(type)[0];
+  for (const type of ['ChooseDungeon', 'ChooseRoom', 'ChooseLegend', 'ResolveTop', 'AnswerUnless'])
+    if (of(type).length > 0) return of(type)[0];
+  const holder = view?.initiative ?? null;
   // A light blow is enough to take the initiative; nobody has to die for it.
-  const steal = of('ReportCombatDamage')
-    .filter((c) => holder !== null && holder !== seat && c.player === holder)
-    .sort((a, b) => a.amount - b.amount)[0];
-  if (steal) return steal;
+  if (view && view.step === 'combat-damage' && view.active === seat && holder !== null && holder !== seat && !reported.has(view.turn)) {
+    reported.add(view.turn);
+    return { type: 'ReportCombatDamage', player: holder, amount: 1 };
+  }
   if (holder === null && of('TakeInitiative').length > 0) return of('TakeInitiative')[0];
   return of('AdvanceStep')[0] ?? of('PassTurn')[0];
 }
@@ -74,6 +80,7 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
     tokens.push(claimed.body.token);
   }
   const holders: (number | null)[] = [];
+  const reported = new Set<number>();
   for (let step = 0; step < 600 && new Set(holders.filter((h) => h !== null)).size < 4; step++) {
     const summary = (await http('GET', `/games/${id}`)).body;
     const view = (await http('GET', `/games/${id}/view`)).body.view;
@@ -85,7 +92,7 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
       break;
     }
     const legal = reply.body.commands as Json[];
-    const command = choose(legal, seat, view.initiative);
+    const command = choose(legal, seat, view, reported);
     if (!command) {
       t.fail('the awaited seat has nothing to do', { seat, legal });
       break;
@@ -113,7 +120,7 @@ t.test('725: a 4-player table over HTTP; the initiative changes hands several ti
       const summary = (await http('GET', `/games/${id}`)).body;
       const awaited = summary.awaiting[0] as number;
       const options = (await http('GET', `/games/${id}/legal-commands`, undefined, tokens[awaited])).body.commands as Json[];
-      await http('POST', `/games/${id}/commands`, choose(options, awaited, null) ?? options[0], tokens[awaited]);
+      await http('POST', `/games/${id}/commands`, choose(options, awaited, null, reported) ?? options[0], tokens[awaited]);
     }
   }
   const final = (await http('GET', `/games/${id}`)).body;

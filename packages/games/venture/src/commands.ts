@@ -1,75 +1,137 @@
-// Every command a seat can send to a venture table, as TypeBox schemas with their static types.
-import { Type, type Static } from '@sinclair/typebox';
-import { DungeonId as DungeonIdSchema, Seat as SeatSchema } from './schemaParts';
+// Every command a seat can send to a venture table, one TypeBox schema per command, and their union.
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { DungeonIdSchema } from './content';
+import { IdField, SeatField } from './events';
 
-/** Venture into the dungeon (701.49a–c), or into Undercity (701.49d) when `undercity` is true. */
-export const Venture = Type.Object(
-  { type: Type.Literal('Venture'), undercity: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
+/** Amounts reported to the companion stay within a million: no table's life totals come near it. */
+export const MAX_AMOUNT = 1_000_000;
+
+/** Combat damage dealt to one player in one step: a free parameter of ReportCombatDamage (listed as a template). */
+export const DamageAmountSchema = Type.Integer({
+  minimum: 1,
+  maximum: MAX_AMOUNT,
+  description: 'The combat damage dealt to that player in all.',
+});
+
+/** A life change: a free parameter of AdjustLife (listed as a template). Never 0. */
+export const LifeChangeSchema = Type.Union(
+  [
+    Type.Integer({ minimum: -MAX_AMOUNT, maximum: -1, description: 'Life lost.' }),
+    Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Life gained.' }),
+  ],
+  { description: 'Signed change: negative is life lost; not 0.' },
 );
-/** Pick the dungeon a venture brings into the command zone (309.2a, 309.5b). */
-export const ChooseDungeon = Type.Object(
-  { type: Type.Literal('ChooseDungeon'), dungeon: DungeonIdSchema },
-  { additionalProperties: false },
+
+/** The most a reported total mana value of revealed cards may be: far above any four real cards. */
+export const MAX_MANA_VALUE = 1000;
+
+/** The total mana value of revealed cards: a free parameter of ResolveTop for Ansur's Sanctum (listed as a template). */
+export const RevealedManaValueSchema = Type.Integer({
+  minimum: 0,
+  maximum: MAX_MANA_VALUE,
+  description: 'The total mana value of the cards an ability revealed (Ansur’s Sanctum): each opponent loses that much life.',
+});
+
+const command = <T extends string, P extends TProperties>(type: T, description: string, props: P) =>
+  Type.Object({ type: Type.Literal(type, { description: 'The command’s type.' }), ...props }, { additionalProperties: false, description });
+
+export const Venture = command('Venture', 'Venture into the dungeon (701.49a–c), or into Undercity (701.49d).', {
+  undercity: Type.Optional(
+    Type.Literal(true, { description: 'Set for "venture into Undercity" (the initiative, some cards); leave out for a plain venture.' }),
+  ),
+});
+export const ChooseDungeon = command('ChooseDungeon', 'Pick the dungeon your venture brings into the command zone (309.2a, 309.5b).', {
+  dungeon: DungeonIdSchema,
+});
+export const ChooseRoom = command('ChooseRoom', 'Pick which arrow your venture follows when several leave your room (309.5a).', {
+  room: Type.String({ minLength: 1, description: 'The id of the room the chosen arrow points to.' }),
+});
+export const ChooseLegend = command(
+  'ChooseLegend',
+  'Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j).',
+  { keep: IdField('The token you keep.') },
 );
-/** Pick which arrow to follow when several leave the current room (309.5a). */
-export const ChooseRoom = Type.Object(
-  { type: Type.Literal('ChooseRoom'), room: Type.String({ minLength: 1 }) },
-  { additionalProperties: false },
-);
-/** The controller resolves the top of the stack, with the targets and sacrifices its effect needs (309.4c). */
-export const ResolveTop = Type.Object(
+export const ResolveTop = command(
+  'ResolveTop',
+  'Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c).',
   {
-    type: Type.Literal('ResolveTop'),
-    targetPlayer: Type.Optional(SeatSchema),
-    targetToken: Type.Optional(Type.Integer({ minimum: 1 })),
-    sacrifice: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 3 })),
+    targetPlayer: Type.Optional(SeatField('The target player, for an ability that targets one (Trap!).')),
+    targetToken: Type.Optional(IdField('A tracked creature token as the target creature (leave out for an untracked creature).')),
+    distribute: Type.Optional(
+      Type.Record(Type.Integer(), Type.Integer({ minimum: 1, maximum: 3, description: 'How many counters that token gets.' }), {
+        additionalProperties: false,
+        minProperties: 1,
+        maxProperties: 3,
+        description:
+          'Counters an ability splits among creatures you control (Githyanki Crèche), by tracked token id; counters on untracked creatures are not listed.',
+      }),
+    ),
+    revealedManaValue: Type.Optional(RevealedManaValueSchema),
+    sacrifice: Type.Optional(
+      Type.Array(IdField('A tracked token you sacrifice.'), {
+        minItems: 1,
+        maxItems: 3,
+        description:
+          'Tracked tokens you sacrifice to a sacrifice effect (Oubliette), in any order; lands and untracked permanents are not listed (leave the field out when no tracked token is).',
+      }),
+    ),
   },
-  { additionalProperties: false },
 );
-/** A player's answer to an "unless" cost of the resolving room ability (pay, or lose the life). */
-export const AnswerUnless = Type.Object(
-  { type: Type.Literal('AnswerUnless'), pay: Type.Boolean(), token: Type.Optional(Type.Integer({ minimum: 1 })) },
-  { additionalProperties: false },
+export const AnswerUnless = command('AnswerUnless', 'Answer the "unless" cost of the resolving room ability: pay it, or lose the life.', {
+  pay: Type.Boolean({ description: 'True to pay the cost.' }),
+  token: Type.Optional(IdField('A tracked token you sacrifice to pay a sacrifice cost (leave out for an untracked permanent).')),
+});
+export const TakeInitiative = command('TakeInitiative', 'You take the initiative (725), for example from a card that says so.', {});
+export const ReportCombatDamage = command(
+  'ReportCombatDamage',
+  'As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2).',
+  {
+    player: SeatField('The player dealt damage.'),
+    amount: DamageAmountSchema,
+    firstStrike: Type.Optional(
+      Type.Literal(true, {
+        description: 'Set for the first-strike combat damage step (creatures with first or double strike); leave out for the regular one.',
+      }),
+    ),
+  },
 );
-/** The sender takes the initiative (725). */
-export const TakeInitiative = Type.Object({ type: Type.Literal('TakeInitiative') }, { additionalProperties: false });
-/** The active player's creatures dealt `amount` combat damage to `player`. */
-export const ReportCombatDamage = Type.Object(
-  { type: Type.Literal('ReportCombatDamage'), player: SeatSchema, amount: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
+export const AdvanceStep = command(
+  'AdvanceStep',
+  'As the active player, move on to the next step (or the next turn after the end step).',
+  {},
 );
-/** The active player moves on to the next step (or the next turn after the end step). */
-export const AdvanceStep = Type.Object({ type: Type.Literal('AdvanceStep') }, { additionalProperties: false });
-/** The active player ends their turn; the next player's upkeep begins. */
-export const PassTurn = Type.Object({ type: Type.Literal('PassTurn') }, { additionalProperties: false });
-/** The sender concedes and leaves the game. */
-export const LeaveGame = Type.Object({ type: Type.Literal('LeaveGame') }, { additionalProperties: false });
-/** A life change caused outside the dungeons (lifelink, burn, payments). */
-export const AdjustLife = Type.Object(
-  { type: Type.Literal('AdjustLife'), player: SeatSchema, amount: Type.Integer() },
-  { additionalProperties: false },
-);
-/** A token the sender controls left the battlefield (sacrificed for mana, died, exiled). */
-export const RemoveToken = Type.Object(
-  { type: Type.Literal('RemoveToken'), token: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
-
-export const VentureCommandSchema = Type.Union([
-  Venture,
-  ChooseDungeon,
-  ChooseRoom,
-  ResolveTop,
-  AnswerUnless,
-  TakeInitiative,
-  ReportCombatDamage,
-  AdvanceStep,
-  PassTurn,
-  LeaveGame,
-  AdjustLife,
-  RemoveToken,
-]);
+export const PassTurn = command('PassTurn', 'As the active player, end your turn; the next player’s upkeep begins.', {});
+export const LeaveGame = command('LeaveGame', 'Concede and leave the game.', {});
+export const AdjustLife = command('AdjustLife', 'Report a life change caused outside the dungeons (lifelink, burn, payments).', {
+  player: SeatField('Whose life changes.'),
+  amount: LifeChangeSchema,
+});
+export const RemoveToken = command('RemoveToken', 'A token you control left the battlefield (sacrificed for mana, died, exiled).', {
+  token: IdField('The token.'),
+});
 
 /** Every command of the venture module, discriminated by `type`. */
-export type VentureCommand = Static<typeof VentureCommandSchema>;
+export const commandSchema = Type.Union(
+  [
+    Venture,
+    ChooseDungeon,
+    ChooseRoom,
+    ChooseLegend,
+    ResolveTop,
+    AnswerUnless,
+    TakeInitiative,
+    ReportCombatDamage,
+    AdvanceStep,
+    PassTurn,
+    LeaveGame,
+    AdjustLife,
+    RemoveToken,
+  ],
+  { description: 'A command to a venture table.' },
+);
+
+/** Every command of the venture module, discriminated by `type`. */
+export type VentureCommand = Static<typeof commandSchema>;
+
+/** The command of one type. */
+export type CommandOf<T extends VentureCommand['type']> = Extract<VentureCommand, { type: T }>;

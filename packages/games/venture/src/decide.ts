@@ -1,72 +1,63 @@
 // The decider: checks who acts, dispatches each command to its named rule function, then runs state-based actions.
 import type { DecideContext, Seat } from '@delve/kernel';
-import type { VentureCommand } from './commands';
-import { isDungeonId, DUNGEONS } from './dungeons';
+import { MAX_AMOUNT, type CommandOf as Cmd, type VentureCommand } from './commands';
+import { isDungeonId, DUNGEONS } from './content';
 import type { VentureEvent } from './events';
+import { damageReportRefusal } from './rules/combat';
 import { takeInitiative } from './rules/initiative';
 import { leaveGame } from './rules/leave';
-import { awaitingAnswers, checkAnswer, checkChoices, choicesRecord, finishResolution, needsOf } from './rules/resolve';
+import { awaitingAnswers, checkAnswer, checkChoices, choicesOf, choicesRecord, finishResolution, needsOf } from './rules/resolve';
 import { midAction, settle } from './rules/sba';
 import { isInGame, isOver } from './rules/table';
 import { advanceStep, passTurn } from './rules/turn';
 import { fail, Tx } from './rules/tx';
 import { enterDungeon, moveMarker, venture } from './rules/venture';
-import type { ResolveChoices, VentureState } from './state';
-
-type Cmd<T extends VentureCommand['type']> = Extract<VentureCommand, { type: T }>;
+import type { VentureState } from './state';
 
 /** Decide a command: the events it causes, or a RuleViolation with a `venture/…` code. */
 export function decide(command: VentureCommand, state: VentureState, ctx: DecideContext): VentureEvent[] {
   if (!state.started) fail('not-started', 'the game has not started');
   if (isOver(state)) fail('game-over', 'the game is over');
   if (ctx.actor.kind !== 'seat') fail('not-a-seat', 'only seated players send commands to this game');
-  const seat = ctx.actor.seat;
-  if (!isInGame(state, seat)) fail('not-in-game', 'you are not in the game');
-  const tx = new Tx(state);
-  switch (command.type) {
-    case 'Venture':
-      ventureCommand(tx, seat, command);
-      break;
-    case 'ChooseDungeon':
-      chooseDungeon(tx, seat, command);
-      break;
-    case 'ChooseRoom':
-      chooseRoom(tx, seat, command);
-      break;
-    case 'ResolveTop':
-      resolveTop(tx, seat, command);
-      break;
-    case 'AnswerUnless':
-      answerUnless(tx, seat, command);
-      break;
-    case 'TakeInitiative':
-      takeInitiativeCommand(tx, seat);
-      break;
-    case 'ReportCombatDamage':
-      reportCombatDamage(tx, seat, command);
-      break;
-    case 'AdvanceStep':
-      advanceStepCommand(tx, seat);
-      break;
-    case 'PassTurn':
-      passTurnCommand(tx, seat);
-      break;
-    case 'LeaveGame':
-      leaveGame(tx, [seat], 'conceded');
-      break;
-    case 'AdjustLife':
-      adjustLife(tx, seat, command);
-      break;
-    case 'RemoveToken':
-      removeToken(tx, seat, command);
-      break;
-    default: {
-      const _exhaustive: never = command;
-      fail('unknown-command', `unknown command ${(_exhaustive as { type: string }).type}`);
-    }
-  }
+  if (!isInGame(state, ctx.actor.seat)) fail('not-in-game', 'you are not in the game');
+  const tx = new Tx(state, ctx.random);
+  dispatch(tx, ctx.actor.seat, command);
   settle(tx);
   return tx.events;
+}
+
+/** One named rule function per command. */
+function dispatch(tx: Tx, seat: Seat, command: VentureCommand): void {
+  switch (command.type) {
+    case 'Venture':
+      return ventureCommand(tx, seat, command);
+    case 'ChooseDungeon':
+      return chooseDungeon(tx, seat, command);
+    case 'ChooseRoom':
+      return chooseRoom(tx, seat, command);
+    case 'ChooseLegend':
+      return chooseLegend(tx, seat, command);
+    case 'ResolveTop':
+      return resolveTop(tx, seat, command);
+    case 'AnswerUnless':
+      return answerUnless(tx, seat, command);
+    case 'TakeInitiative':
+      return takeInitiativeCommand(tx, seat);
+    case 'ReportCombatDamage':
+      return reportCombatDamage(tx, seat, command);
+    case 'AdvanceStep':
+      return advanceStepCommand(tx, seat);
+    case 'PassTurn':
+      return passTurnCommand(tx, seat);
+    case 'LeaveGame':
+      return leaveGame(tx, [seat], 'conceded');
+    case 'AdjustLife':
+      return adjustLife(tx, seat, command);
+    case 'RemoveToken':
+      return removeToken(tx, seat, command);
+  }
+  const _exhaustive: never = command;
+  fail('unknown-command', `unknown command ${(_exhaustive as { type: string }).type}`);
 }
 
 /** Nothing else may happen while a venture waits for its choice or a resolution waits for answers. */
@@ -89,6 +80,7 @@ function chooseDungeon(tx: Tx, seat: Seat, command: Cmd<'ChooseDungeon'>): void 
   if (!isDungeonId(command.dungeon)) fail('unknown-dungeon', 'no such dungeon');
   if (DUNGEONS[command.dungeon].onlyByVentureIntoUndercity)
     fail('undercity-needs-venture-into-undercity', 'Undercity can only be entered by venturing into Undercity');
+  if (!tx.state.ventureChoices.includes(command.dungeon)) fail('dungeon-not-at-table', 'this table did not opt into that dungeon');
   if (!pending.options.includes(command.dungeon)) fail('unknown-dungeon', 'that dungeon is not among the choices');
   if (tx.state.players[seat]?.dungeon) fail('already-in-dungeon', 'you already have a dungeon in the command zone');
   enterDungeon(tx, seat, command.dungeon);
@@ -102,12 +94,13 @@ function chooseRoom(tx: Tx, seat: Seat, command: Cmd<'ChooseRoom'>): void {
   moveMarker(tx, seat, command.room);
 }
 
-function choicesFrom(command: Cmd<'ResolveTop'>): ResolveChoices {
-  return {
-    ...(command.targetPlayer !== undefined ? { targetPlayer: command.targetPlayer } : {}),
-    ...(command.targetToken !== undefined ? { targetToken: command.targetToken } : {}),
-    ...(command.sacrifice !== undefined ? { sacrifice: [...command.sacrifice] } : {}),
-  };
+/** 704.5j: the controller keeps one of their legendary tokens with the same name; the others go to the graveyard. */
+function chooseLegend(tx: Tx, seat: Seat, command: Cmd<'ChooseLegend'>): void {
+  const pending = tx.state.pending;
+  if (pending?.seat !== seat || pending.kind !== 'legend') fail('no-legend-choice', 'you have no legendary tokens to choose between');
+  if (!pending.options.includes(command.keep)) fail('not-a-choice', 'keep one of the legendary tokens with the same name');
+  tx.emit({ type: 'LegendKept', seat, token: command.keep });
+  for (const token of pending.options) if (token !== command.keep) tx.emit({ type: 'TokenRemoved', token });
 }
 
 /** 309.4c, 725.2: the controller of the top ability resolves it, making its choices; "unless" costs then ask every player. */
@@ -116,7 +109,7 @@ function resolveTop(tx: Tx, seat: Seat, command: Cmd<'ResolveTop'>): void {
   const top = tx.state.stack.at(-1);
   if (!top) fail('stack-empty', 'there is nothing on the stack');
   if (top.controller !== seat) fail('not-controller', 'only the controller of the top ability resolves it');
-  const choices = choicesFrom(command);
+  const choices = choicesOf(command);
   checkChoices(tx.state, top, seat, choices);
   if (top.kind === 'room' && needsOf(top).unless !== null)
     tx.emit({ type: 'ResolutionStarted', stackId: top.id, choices: choicesRecord(choices) });
@@ -148,14 +141,24 @@ function takeInitiativeCommand(tx: Tx, seat: Seat): void {
   takeInitiative(tx, seat);
 }
 
-/** 725.2: combat damage to the initiative holder triggers the attacker taking it; damage is life loss. */
+/** 725.2, ruling 11: combat damage to the holder triggers the attacker taking it, once per damage step; damage is life loss. */
 function reportCombatDamage(tx: Tx, seat: Seat, command: Cmd<'ReportCombatDamage'>): void {
   requireOpenTable(tx.state);
   if (tx.state.active !== seat) fail('not-active-player', 'only the attacking (active) player reports combat damage');
   if (tx.state.step !== 'combat-damage') fail('wrong-step', 'combat damage is reported in the combat damage step');
   if (command.player === seat || !isInGame(tx.state, command.player)) fail('bad-player', 'combat damage goes to an opponent in the game');
-  if (!Number.isInteger(command.amount) || command.amount < 1) fail('bad-amount', 'damage is a positive whole number');
-  tx.emit({ type: 'CombatDamageDealt', attacker: seat, player: command.player, amount: command.amount });
+  if (!Number.isInteger(command.amount) || command.amount < 1 || command.amount > MAX_AMOUNT)
+    fail('bad-amount', `damage is a whole number from 1 to ${MAX_AMOUNT}`);
+  const firstStrike = command.firstStrike === true;
+  const refusal = damageReportRefusal(tx.state, command.player, firstStrike);
+  if (refusal) fail(...refusal);
+  tx.emit({
+    type: 'CombatDamageDealt',
+    attacker: seat,
+    player: command.player,
+    amount: command.amount,
+    ...(firstStrike ? { firstStrike: true as const } : {}),
+  });
   tx.emit({ type: 'LifeChanged', seat: command.player, amount: -command.amount });
   if (tx.state.initiative === command.player)
     tx.emit({ type: 'InitiativeStealTriggered', stackId: tx.nextId(), seat: command.player, taker: seat });
@@ -183,7 +186,8 @@ function passTurnCommand(tx: Tx, seat: Seat): void {
 function adjustLife(tx: Tx, seat: Seat, command: Cmd<'AdjustLife'>): void {
   requireOpenTable(tx.state);
   if (!isInGame(tx.state, command.player)) fail('bad-player', 'that player is not in the game');
-  if (!Number.isInteger(command.amount) || command.amount === 0) fail('bad-amount', 'a life change is a non-zero whole number');
+  if (!Number.isInteger(command.amount) || command.amount === 0 || Math.abs(command.amount) > MAX_AMOUNT)
+    fail('bad-amount', `a life change is a non-zero whole number of at most ${MAX_AMOUNT}`);
   tx.emit({ type: 'LifeChanged', seat: command.player, amount: command.amount });
 }
 

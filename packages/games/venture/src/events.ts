@@ -1,92 +1,221 @@
-// Every fact a venture table records, as TypeBox schemas with their static types.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DungeonId, Id, Seat, Step, TokenKind } from './schemaParts';
+// Every fact a venture table records, one TypeBox schema per event, and the schema parts commands and views share.
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { DungeonIdSchema, TokenKindSchema } from './content';
 
-const Choices = Type.Object(
-  { targetPlayer: Type.Optional(Seat), targetToken: Type.Optional(Id), sacrifice: Type.Optional(Type.Array(Id)) },
-  { additionalProperties: false },
+/** A seat at the table (0-based, clockwise), described for the field it fills. */
+export const SeatField = (description: string) => Type.Integer({ minimum: 0, description });
+/** A stack entry, token or dungeon instance id (numbered from 1 in one sequence), described for its field. */
+export const IdField = (description: string) => Type.Integer({ minimum: 1, description });
+
+/** The steps of a turn the companion marks: only these have dungeon-relevant moments (upkeep trigger, combat damage). */
+export const StepSchema = Type.Union(
+  [
+    Type.Literal('upkeep'),
+    Type.Literal('draw'),
+    Type.Literal('main1'),
+    Type.Literal('combat-damage'),
+    Type.Literal('main2'),
+    Type.Literal('end'),
+  ],
+  { description: 'A step of the turn: upkeep, draw, first main, combat damage, second main, end.' },
 );
+export type Step = Static<typeof StepSchema>;
 
-const event = <T extends string, P extends Record<string, TSchema>>(type: T, props: P) =>
-  Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false });
+/** Choices the controller made as a room ability resolved. */
+export const ChoicesSchema = Type.Object(
+  {
+    targetPlayer: Type.Optional(SeatField('The target player.')),
+    targetToken: Type.Optional(IdField('The tracked creature token targeted (absent: an untracked creature, or none).')),
+    sacrifice: Type.Optional(
+      Type.Array(IdField('A tracked token sacrificed.'), { description: 'Tracked tokens the controller sacrificed.' }),
+    ),
+    distribute: Type.Optional(
+      Type.Record(Type.Integer(), Type.Integer({ minimum: 1, description: 'Counters on that token.' }), {
+        additionalProperties: false,
+        description: 'Counters split among tracked creature tokens, by token id.',
+      }),
+    ),
+    revealedManaValue: Type.Optional(Type.Integer({ minimum: 0, description: 'The total mana value of the revealed cards.' })),
+  },
+  { additionalProperties: false, description: 'What the controller chose for the resolving ability.' },
+);
+export type Choices = Static<typeof ChoicesSchema>;
 
-/** The table is set: life totals and who takes the first turn (turn order is clockwise by seat). */
-export const TableSet = event('TableSet', {
-  seats: Type.Integer({ minimum: 2 }),
-  startingLife: Type.Integer({ minimum: 1 }),
-  firstPlayer: Seat,
+const event = <T extends string, P extends TProperties>(type: T, description: string, props: P) =>
+  Type.Object({ type: Type.Literal(type, { description: 'The event’s type.' }), ...props }, { additionalProperties: false, description });
+
+export const TableSet = event('TableSet', 'The table is set: life totals and who takes the first turn (turn order is clockwise by seat).', {
+  seats: Type.Integer({ minimum: 2, description: 'How many players sit at the table.' }),
+  startingLife: Type.Integer({ minimum: 1, description: 'Every player’s starting life total.' }),
+  firstPlayer: SeatField('Who takes the first turn (drawn at random).'),
 });
-/** A step of a turn began. */
-export const StepBegan = event('StepBegan', { active: Seat, step: Step, turn: Type.Integer({ minimum: 1 }) });
-/** A player ventured into the dungeon (or into Undercity). */
-export const Ventured = event('Ventured', { seat: Seat, undercity: Type.Boolean() });
-/** The venturing player must now choose a dungeon from outside the game. */
-export const DungeonChoiceOpened = event('DungeonChoiceOpened', { seat: Seat, options: Type.Array(DungeonId) });
-/** The venturing player must now choose which arrow to follow. */
-export const RoomChoiceOpened = event('RoomChoiceOpened', { seat: Seat, options: Type.Array(Type.String()) });
-/** A dungeon entered its owner's command zone with the marker on its topmost room. */
-export const DungeonEntered = event('DungeonEntered', { seat: Seat, dungeon: DungeonId, instance: Id });
-/** A venture marker moved along an arrow into `room`. */
-export const MarkerMoved = event('MarkerMoved', { seat: Seat, room: Type.String() });
-/** A room ability triggered and went on the stack. */
-export const RoomAbilityTriggered = event('RoomAbilityTriggered', {
-  stackId: Id,
-  seat: Seat,
-  dungeon: DungeonId,
-  instance: Id,
-  room: Type.String(),
+export const StepBegan = event('StepBegan', 'A step of a turn began.', {
+  active: SeatField('The active player.'),
+  step: StepSchema,
+  turn: Type.Integer({ minimum: 1, description: 'The turn number, counted over the whole table.' }),
 });
-/** A dungeon was removed from the game and counts as completed by its owner. */
-export const DungeonCompleted = event('DungeonCompleted', { seat: Seat, dungeon: DungeonId, instance: Id });
-/** A player took the initiative; whoever held it no longer does. */
-export const InitiativeTaken = event('InitiativeTaken', { seat: Seat });
-/** The initiative's venture trigger went on the stack. */
-export const InitiativeVentureTriggered = event('InitiativeVentureTriggered', { stackId: Id, seat: Seat });
-/** The initiative's combat-damage trigger went on the stack: `taker` will take the initiative. */
-export const InitiativeStealTriggered = event('InitiativeStealTriggered', { stackId: Id, seat: Seat, taker: Seat });
-/** The controller began resolving a room ability that needs every player's answer first. */
-export const ResolutionStarted = event('ResolutionStarted', { stackId: Id, choices: Choices });
-/** A player answered an "unless" cost. */
-export const UnlessAnswered = event('UnlessAnswered', { stackId: Id, seat: Seat, pay: Type.Boolean(), token: Type.Optional(Id) });
-/** The ability left the stack, resolved with these choices; its effects follow as their own events. */
-export const AbilityResolved = event('AbilityResolved', { stackId: Id, choices: Choices });
-/** A player's life total changed by `amount` (negative: life lost). */
-export const LifeChanged = event('LifeChanged', { seat: Seat, amount: Type.Integer() });
-/** Combat damage to a player was reported. */
-export const CombatDamageDealt = event('CombatDamageDealt', { attacker: Seat, player: Seat, amount: Type.Integer({ minimum: 1 }) });
-/** A token was created. */
-export const TokenCreated = event('TokenCreated', { token: Id, kind: TokenKind, controller: Seat });
-/** +1/+1 counters were put on a token. */
-export const CountersPut = event('CountersPut', { token: Id, count: Type.Integer({ minimum: 1 }) });
-/** A token left the battlefield. */
-export const TokenRemoved = event('TokenRemoved', { token: Id });
-/** A player left the game. */
-export const PlayerLeft = event('PlayerLeft', { seat: Seat, reason: Type.Union([Type.Literal('conceded'), Type.Literal('no-life')]) });
-
-export const VentureEventSchema = Type.Union([
-  TableSet,
-  StepBegan,
-  Ventured,
-  DungeonChoiceOpened,
-  RoomChoiceOpened,
-  DungeonEntered,
-  MarkerMoved,
-  RoomAbilityTriggered,
-  DungeonCompleted,
-  InitiativeTaken,
-  InitiativeVentureTriggered,
-  InitiativeStealTriggered,
-  ResolutionStarted,
-  UnlessAnswered,
-  AbilityResolved,
-  LifeChanged,
-  CombatDamageDealt,
-  TokenCreated,
-  CountersPut,
-  TokenRemoved,
-  PlayerLeft,
-]);
+export const Ventured = event('Ventured', 'A player ventured into the dungeon (701.49a) or into Undercity (701.49d).', {
+  seat: SeatField('Who ventured.'),
+  undercity: Type.Boolean({ description: 'True for "venture into Undercity".' }),
+});
+export const DungeonChoiceOpened = event(
+  'DungeonChoiceOpened',
+  'The venturing player must choose a dungeon from outside the game (309.2a).',
+  {
+    seat: SeatField('Who chooses.'),
+    options: Type.Array(DungeonIdSchema, { description: 'The dungeons they may choose.' }),
+  },
+);
+export const RoomChoiceOpened = event('RoomChoiceOpened', 'The venturing player must choose which arrow to follow (309.5a).', {
+  seat: SeatField('Who chooses.'),
+  options: Type.Array(Type.String({ description: 'A room id.' }), { description: 'The rooms the arrows point to.' }),
+});
+export const DungeonEntered = event('DungeonEntered', 'A dungeon entered its owner’s command zone with the marker on its topmost room.', {
+  seat: SeatField('The owner.'),
+  dungeon: DungeonIdSchema,
+  instance: IdField('This dungeon object (a re-entered dungeon is a new one).'),
+});
+export const MarkerMoved = event('MarkerMoved', 'A venture marker moved along an arrow.', {
+  seat: SeatField('Whose marker.'),
+  room: Type.String({ description: 'The room it moved into.' }),
+});
+export const RoomAbilityTriggered = event('RoomAbilityTriggered', 'A room ability triggered and went on the stack (309.4c).', {
+  stackId: IdField('The stack entry.'),
+  seat: SeatField('Its controller, the dungeon’s owner.'),
+  dungeon: DungeonIdSchema,
+  instance: IdField('The dungeon object it came from.'),
+  room: Type.String({ description: 'The room whose ability it is.' }),
+});
+export const DungeonCompleted = event(
+  'DungeonCompleted',
+  'A dungeon was removed from the game and counts as completed by its owner (309.7).',
+  {
+    seat: SeatField('The owner.'),
+    dungeon: DungeonIdSchema,
+    instance: IdField('The dungeon object removed.'),
+  },
+);
+export const InitiativeTaken = event('InitiativeTaken', 'A player took the initiative; whoever held it no longer does (725.3).', {
+  seat: SeatField('The new holder.'),
+});
+export const InitiativeVentureTriggered = event(
+  'InitiativeVentureTriggered',
+  'The initiative’s venture-into-Undercity trigger went on the stack.',
+  {
+    stackId: IdField('The stack entry.'),
+    seat: SeatField('Its controller, who will venture.'),
+  },
+);
+export const InitiativeStealTriggered = event(
+  'InitiativeStealTriggered',
+  'Combat damage to the holder triggered: when it resolves, the attacking player takes the initiative (725.2).',
+  {
+    stackId: IdField('The stack entry.'),
+    seat: SeatField('Its controller, the holder when it triggered.'),
+    taker: SeatField('The attacking player who will take the initiative.'),
+  },
+);
+export const ResolutionStarted = event(
+  'ResolutionStarted',
+  'The controller began resolving a room ability that needs every player’s answer.',
+  {
+    stackId: IdField('The resolving stack entry.'),
+    choices: ChoicesSchema,
+  },
+);
+export const UnlessAnswered = event('UnlessAnswered', 'A player answered an "unless" cost.', {
+  stackId: IdField('The resolving stack entry.'),
+  seat: SeatField('Who answered.'),
+  pay: Type.Boolean({ description: 'True if they paid the cost.' }),
+  token: Type.Optional(IdField('The tracked token they sacrificed to pay.')),
+});
+export const AbilityResolved = event(
+  'AbilityResolved',
+  'The ability left the stack, resolved with these choices; its effects follow as events.',
+  {
+    stackId: IdField('The stack entry.'),
+    choices: ChoicesSchema,
+  },
+);
+export const DiceRolled = event('DiceRolled', 'Dice were rolled for a room ability (the server rolls for the table).', {
+  seat: SeatField('Whose ability rolled them.'),
+  sides: Type.Integer({ minimum: 2, description: 'How many sides each die has.' }),
+  results: Type.Array(Type.Integer({ minimum: 1, description: 'What one die shows.' }), { description: 'What each die shows.' }),
+});
+export const LifeChanged = event('LifeChanged', 'A player’s life total changed.', {
+  seat: SeatField('Whose life.'),
+  amount: Type.Integer({ description: 'Signed change: negative is life lost.' }),
+});
+export const CombatDamageDealt = event('CombatDamageDealt', 'The active player’s creatures dealt combat damage to a player.', {
+  attacker: SeatField('The attacking (active) player.'),
+  player: SeatField('The player dealt damage.'),
+  amount: Type.Integer({ minimum: 1, description: 'How much damage in all.' }),
+  firstStrike: Type.Optional(Type.Literal(true, { description: 'Set when dealt in the first-strike combat damage step.' })),
+});
+export const TokenCreated = event('TokenCreated', 'A token was created.', {
+  token: IdField('The new token.'),
+  kind: TokenKindSchema,
+  controller: SeatField('Who controls it.'),
+});
+export const CountersPut = event('CountersPut', '+1/+1 counters were put on a token.', {
+  token: IdField('The token.'),
+  count: Type.Integer({ minimum: 1, description: 'How many counters.' }),
+});
+export const LegendChoiceOpened = event(
+  'LegendChoiceOpened',
+  'A player controls legendary tokens with the same name and must keep one of them (704.5j).',
+  {
+    seat: SeatField('Who chooses: their controller.'),
+    options: Type.Array(IdField('A token in question.'), { description: 'The legendary tokens with the same name.' }),
+  },
+);
+export const LegendKept = event('LegendKept', 'The controller kept this token; the other tokens in question leave next (704.5j).', {
+  seat: SeatField('Who chose.'),
+  token: IdField('The token kept.'),
+});
+export const TokenRemoved = event('TokenRemoved', 'A token left the battlefield.', {
+  token: IdField('The token.'),
+});
+export const PlayerLeft = event('PlayerLeft', 'A player left the game.', {
+  seat: SeatField('Who left.'),
+  reason: Type.Union([Type.Literal('conceded'), Type.Literal('no-life')], {
+    description: 'Why: they conceded, or their life reached 0 (704.5a).',
+  }),
+});
 
 /** Every event of the venture module, discriminated by `type`. */
-export type VentureEvent = Static<typeof VentureEventSchema>;
-export type ChoicesRecord = Static<typeof Choices>;
+export const eventSchema = Type.Union(
+  [
+    TableSet,
+    StepBegan,
+    Ventured,
+    DungeonChoiceOpened,
+    RoomChoiceOpened,
+    DungeonEntered,
+    MarkerMoved,
+    RoomAbilityTriggered,
+    DungeonCompleted,
+    InitiativeTaken,
+    InitiativeVentureTriggered,
+    InitiativeStealTriggered,
+    ResolutionStarted,
+    UnlessAnswered,
+    AbilityResolved,
+    DiceRolled,
+    LifeChanged,
+    CombatDamageDealt,
+    TokenCreated,
+    CountersPut,
+    TokenRemoved,
+    LegendChoiceOpened,
+    LegendKept,
+    PlayerLeft,
+  ],
+  { description: 'An event of a venture table.' },
+);
+
+/** Every event of the venture module, discriminated by `type`. */
+export type VentureEvent = Static<typeof eventSchema>;
+
+/** The event of one type. */
+export type EventOf<T extends VentureEvent['type']> = Extract<VentureEvent, { type: T }>;

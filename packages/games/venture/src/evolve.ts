@@ -1,22 +1,13 @@
 // Folding events into the table state: total, pure, never throws, never draws.
-import { topmostRoom } from './dungeons';
+import { topmostRoom } from './content';
 import type { VentureEvent } from './events';
-import type { PlayerState, ResolveChoices, StackItem, VentureState } from './state';
+import type { PlayerState, StackItem, VentureState } from './state';
 
 const bump = (state: VentureState, id: number): number => Math.max(state.nextId, id + 1);
 
 function updatePlayer(state: VentureState, seat: number, change: (p: PlayerState) => PlayerState): VentureState {
   if (!state.players[seat]) return state;
   return { ...state, players: state.players.map((p) => (p.seat === seat ? change(p) : p)) };
-}
-
-/** Rebuilds the optional fields one by one so exactOptionalPropertyTypes holds on replayed JSON. */
-function choicesOf(raw: { targetPlayer?: number; targetToken?: number; sacrifice?: number[] }): ResolveChoices {
-  return {
-    ...(raw.targetPlayer !== undefined ? { targetPlayer: raw.targetPlayer } : {}),
-    ...(raw.targetToken !== undefined ? { targetToken: raw.targetToken } : {}),
-    ...(raw.sacrifice !== undefined ? { sacrifice: [...raw.sacrifice] } : {}),
-  };
 }
 
 function push(state: VentureState, item: StackItem): VentureState {
@@ -44,7 +35,7 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
         turn: 1,
       };
     case 'StepBegan':
-      return { ...state, active: event.active, step: event.step, turn: event.turn };
+      return { ...state, active: event.active, step: event.step, turn: event.turn, combatDamage: [] };
     case 'Ventured':
       return state;
     case 'DungeonChoiceOpened':
@@ -85,7 +76,7 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
       return {
         ...state,
         stack: state.stack.map((item) =>
-          item.id === event.stackId && item.kind === 'room' ? { ...item, resolving: choicesOf(event.choices) } : item,
+          item.id === event.stackId && item.kind === 'room' ? { ...item, resolving: event.choices } : item,
         ),
       };
     case 'UnlessAnswered': {
@@ -101,8 +92,10 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
       return { ...state, stack: state.stack.filter((item) => item.id !== event.stackId) };
     case 'LifeChanged':
       return updatePlayer(state, event.seat, (p) => ({ ...p, life: p.life + event.amount }));
-    case 'CombatDamageDealt':
+    case 'DiceRolled':
       return state;
+    case 'CombatDamageDealt':
+      return { ...state, combatDamage: [...state.combatDamage, { player: event.player, firstStrike: event.firstStrike === true }] };
     case 'TokenCreated':
       return {
         ...state,
@@ -113,6 +106,10 @@ export function evolve(state: VentureState, event: VentureEvent): VentureState {
       return { ...state, tokens: state.tokens.map((t) => (t.id === event.token ? { ...t, counters: t.counters + event.count } : t)) };
     case 'TokenRemoved':
       return { ...state, tokens: state.tokens.filter((t) => t.id !== event.token) };
+    case 'LegendChoiceOpened':
+      return { ...state, pending: { seat: event.seat, kind: 'legend', options: [...event.options] } };
+    case 'LegendKept':
+      return { ...state, pending: null };
     case 'PlayerLeft': {
       // 800.4a: what the player owns and controls leaves with them, their abilities stop existing.
       const left = updatePlayer(state, event.seat, (p) => ({ ...p, inGame: false, dungeon: null }));

@@ -1,21 +1,13 @@
 // What a viewer sees: the whole table (a companion tracks no hidden cards), and events unchanged.
 import type { Viewer } from '@delve/kernel';
-import { DUNGEONS, roomOf, TOKENS } from './dungeons';
+import { DUNGEONS, roomOf, TOKENS } from './content';
 import type { VentureEvent } from './events';
 import { completedByDungeon, distinctCompleted } from './rules/completed';
-import { status } from './rules/status';
+import { status } from './status';
 import type { VentureState } from './state';
-import type { PlayerViewSchema, ReadonlyStatic, StackEntryViewSchema, VentureViewSchema } from './viewSchema';
+import type { VentureView } from './viewSchema';
 
-/** One player as shown to everyone. */
-export type PlayerView = ReadonlyStatic<typeof PlayerViewSchema>;
-
-/** One stack entry as shown: what it is and what its effects are. */
-export type StackEntryView = ReadonlyStatic<typeof StackEntryViewSchema>;
-
-/** The table as every viewer sees it. Nothing in this module is secret: scry and draw results never enter the state. */
-export type VentureView = ReadonlyStatic<typeof VentureViewSchema>;
-
+/** The table as `viewer` sees it: the same for everyone but `you` (the companion tracks no hidden cards). */
 export function view(state: VentureState, viewer: Viewer): VentureView {
   const s = status(state);
   return {

@@ -1,14 +1,19 @@
-// The dungeons as data: arrows point at real rooms, one top and one bottom room, every room reachable, known path counts.
+// The dungeons as data: valid against the content schema, arrows to real rooms, one top room, every room reachable, known paths.
+import { Value } from '@sinclair/typebox/value';
 import t from 'tap';
+import { DungeonSchema } from '../src/content';
 import { allPaths, DUNGEON_IDS, DUNGEONS, isBottommost, topmostRoom } from '../src/index';
 
-t.test('309.4: every dungeon is rooms joined by arrows, with one topmost and one bottommost room', (t) => {
+t.test('309.4: every dungeon is rooms joined by arrows, with one topmost room and at least one bottommost room', (t) => {
   for (const id of DUNGEON_IDS) {
     const dungeon = DUNGEONS[id];
+    t.ok(Value.Check(DungeonSchema, dungeon), `${id}: valid against the content schema`);
+    t.equal(dungeon.id, id, `${id}: registered under its own id`);
     const ids = dungeon.rooms.map((r) => r.id);
     t.equal(new Set(ids).size, ids.length, `${id}: room ids are unique`);
     for (const room of dungeon.rooms) for (const next of room.next) t.ok(ids.includes(next), `${id}: ${room.id} → ${next} exists`);
-    t.equal(dungeon.rooms.filter((r) => isBottommost(id, r.id)).length, 1, `${id}: one bottommost room`);
+    const bottoms = dungeon.rooms.filter((r) => isBottommost(id, r.id)).length;
+    t.equal(bottoms, id === 'baldurs-gate-wilderness' ? 3 : 1, `${id}: ${bottoms} bottommost room(s)`);
     const targets = new Set(dungeon.rooms.flatMap((r) => r.next));
     t.same(
       ids.filter((r) => !targets.has(r)),
@@ -27,6 +32,7 @@ t.test('309.5a: the branch structures match the printed cards', (t) => {
   t.equal(allPaths('lost-mine-of-phandelver').length, 4);
   t.equal(allPaths('dungeon-of-the-mad-mage').length, 4);
   t.equal(allPaths('undercity').length, 6);
+  t.equal(allPaths('baldurs-gate-wilderness').length, 72);
   t.same(
     allPaths('tomb-of-annihilation')
       .map((p) => p.length)
@@ -44,7 +50,15 @@ t.test('309.5a: the branch structures match the printed cards', (t) => {
   t.end();
 });
 
-t.test('Undercity is the only dungeon restricted to "venture into Undercity"', (t) => {
+t.test('ruling 20: Baldur’s Gate Wilderness is the only dungeon a table opts into', (t) => {
+  t.same(
+    DUNGEON_IDS.filter((id) => DUNGEONS[id].optIn),
+    ['baldurs-gate-wilderness'],
+  );
+  t.end();
+});
+
+t.test('701.49d / ruling 2: Undercity is the only dungeon restricted to "venture into Undercity"', (t) => {
   t.same(
     DUNGEON_IDS.filter((id) => DUNGEONS[id].onlyByVentureIntoUndercity),
     ['undercity'],

@@ -1,31 +1,27 @@
 // The table around the dungeons: setup, steps and turns, life, tokens, leaving the game and the end of the game.
 import { randomFor } from '@delve/kernel';
-import { specFor } from '@delve/kernel/testing';
+import { scriptedRandom, specFor } from '@delve/kernel/testing';
 import t from 'tap';
 import { venture } from '../src/index';
-import { started, table, types } from './helpers';
+import { Table, tableSet, types } from './support';
 
-const spec = specFor(venture, { options: {}, seats: 2 });
-
-t.test('setup records seats, starting life and a random first player', (t) => {
-  const state = venture.initialState({ startingLife: 40 }, 4);
+t.test('ruling 17: setup records seats, starting life and a first player drawn at random', (t) => {
+  t.same(venture.setup(venture.initialState({ startingLife: 40 }, 4), scriptedRandom({ int: 3 })), [
+    { type: 'TableSet', seats: 4, startingLife: 40, firstPlayer: 3 },
+  ]);
+  t.same(venture.setup(venture.initialState({}, 2), scriptedRandom({ int: 0 })), [
+    { type: 'TableSet', seats: 2, startingLife: 20, firstPlayer: 0 },
+  ]);
   const firsts = new Set<number>();
   for (let i = 0; i < 40; i++) {
-    const [event] = venture.setup(state, randomFor(`seed-${i}`, 0));
-    t.equal(event?.type, 'TableSet');
-    if (event?.type === 'TableSet') {
-      t.equal(event.startingLife, 40, 'Commander life');
-      t.equal(event.seats, 4);
-      firsts.add(event.firstPlayer);
-    }
+    const [event] = venture.setup(venture.initialState({}, 4), randomFor(`seed-${i}`, 0));
+    if (event?.type === 'TableSet') firsts.add(event.firstPlayer);
   }
   t.same([...firsts].sort(), [0, 1, 2, 3], 'every seat can go first');
-  const [plain] = venture.setup(venture.initialState({}, 2), randomFor('x', 0));
-  t.equal(plain?.type === 'TableSet' ? plain.startingLife : 0, 20, '20 life by default');
   t.end();
 });
 
-t.test('checkSeats accepts 2 to 16 players', (t) => {
+t.test('ruling 17: checkSeats accepts 2 to 16 players and a positive starting life', (t) => {
   t.throws(() => venture.checkSeats({}, 1), { code: 'venture/bad-seat-count' });
   t.throws(() => venture.checkSeats({}, 17), { code: 'venture/bad-seat-count' });
   t.throws(() => venture.checkSeats({ startingLife: 0 }, 2), { code: 'venture/bad-starting-life' });
@@ -34,112 +30,99 @@ t.test('checkSeats accepts 2 to 16 players', (t) => {
   t.end();
 });
 
-t.test('commands before the start, from the automaton or from a player out of the game are rejected', (t) => {
+t.test('ruling 17 / 800.4a: commands before the start, from the automaton or from a player out of the game are rejected', (t) => {
+  const spec = specFor(venture, { options: {}, seats: 3 });
   spec.given([]).when({ type: 'Venture' }).thenViolates(t, 'venture/not-started');
   spec
-    .given([started()])
+    .given(tableSet(3))
     .when({ type: 'Venture' }, { actor: { kind: 'automaton' } })
     .thenViolates(t, 'venture/not-a-seat');
-  spec
-    .given([started(3), { type: 'PlayerLeft', seat: 2, reason: 'conceded' }], { seats: 3 })
-    .when({ type: 'Venture' }, { seat: 2 })
-    .thenViolates(t, 'venture/not-in-game');
-  spec
-    .given([started(), { type: 'PlayerLeft', seat: 1, reason: 'conceded' }])
-    .when({ type: 'Venture' })
-    .thenViolates(t, 'venture/game-over');
+  const table = new Table(3);
+  table.send(2, { type: 'LeaveGame' });
+  table.when(2, { type: 'Venture' }).thenViolates(t, 'venture/not-in-game');
+  table.send(1, { type: 'LeaveGame' });
+  table.when(0, { type: 'Venture' }).thenViolates(t, 'venture/game-over');
   t.end();
 });
 
-t.test('the active player steps through upkeep, draw, main, combat damage, main, end, then the turn passes clockwise', (t) => {
-  const game = table(3, 2);
+t.test('ruling 15: the active player steps through upkeep, draw, main, combat damage, main, end, then the turn passes clockwise', (t) => {
+  const table = new Table(3, 2);
   const seen: string[] = [];
   for (let i = 0; i < 6; i++) {
-    seen.push(`${game.state.active}:${game.state.step}`);
-    game.send(game.state.active, { type: 'AdvanceStep' });
+    const view = table.view();
+    seen.push(`${view.active}:${view.step}`);
+    table.send(view.active, { type: 'AdvanceStep' });
   }
   t.same(seen, ['2:upkeep', '2:draw', '2:main1', '2:combat-damage', '2:main2', '2:end']);
-  t.equal(game.state.active, 0, 'seat 2 is followed by seat 0');
-  t.equal(game.state.turn, 2);
-  t.equal(game.code(1, { type: 'AdvanceStep' }), 'venture/not-active-player');
-  t.equal(game.code(1, { type: 'PassTurn' }), 'venture/not-active-player');
-  game.send(0, { type: 'PassTurn' });
-  t.equal(game.state.active, 1);
+  t.match(table.view(), { active: 0, turn: 2, step: 'upkeep' }, 'seat 2 is followed by seat 0');
+  table.when(1, { type: 'AdvanceStep' }).thenViolates(t, 'venture/not-active-player');
+  table.when(1, { type: 'PassTurn' }).thenViolates(t, 'venture/not-active-player');
+  table.when(0, { type: 'PassTurn' }).then(t, [{ type: 'StepBegan', active: 1, step: 'upkeep', turn: 3 }]);
   t.end();
 });
 
-t.test('the turn does not move on while the stack holds abilities', (t) => {
-  const game = table(2);
-  game.send(0, { type: 'Venture', undercity: true });
-  t.equal(game.code(0, { type: 'AdvanceStep' }), 'venture/stack-not-empty');
-  t.equal(game.code(0, { type: 'PassTurn' }), 'venture/stack-not-empty');
+t.test('ruling 15: the turn does not move on while the stack holds abilities', (t) => {
+  const table = new Table(2);
+  table.send(0, { type: 'Venture', undercity: true });
+  table.when(0, { type: 'AdvanceStep' }).thenViolates(t, 'venture/stack-not-empty');
+  table.when(0, { type: 'PassTurn' }).thenViolates(t, 'venture/stack-not-empty');
   t.end();
 });
 
-t.test('players left out of the game are skipped in turn order', (t) => {
-  const game = table(4, 0);
-  game.send(1, { type: 'LeaveGame' });
-  game.send(0, { type: 'PassTurn' });
-  t.equal(game.state.active, 2);
+t.test('800.4a / ruling 15: players left out of the game are skipped in turn order', (t) => {
+  const table = new Table(4, 0);
+  table.send(1, { type: 'LeaveGame' });
+  table.when(0, { type: 'PassTurn' }).then(t, [{ type: 'StepBegan', active: 2, step: 'upkeep', turn: 2 }]);
   t.end();
 });
 
 t.test('704.5a: a player at 0 or less life loses and leaves; the last player standing wins', (t) => {
-  const game = table(3, 0);
-  const events = game.send(0, { type: 'AdjustLife', player: 1, amount: -20 });
-  t.same(types(events), ['LifeChanged', 'PlayerLeft']);
-  t.same(events[1], { type: 'PlayerLeft', seat: 1, reason: 'no-life' });
-  t.same(venture.status(game.state).winners, undefined, 'still two players');
-  game.send(2, { type: 'LeaveGame' });
-  t.same(venture.status(game.state), { phase: 'finished', awaiting: [], winners: [0] });
-  t.same(venture.legalCommands(game.state, 0), [], 'nothing more to do');
+  const table = new Table(3, 0);
+  table.when(0, { type: 'AdjustLife', player: 1, amount: -20 }).then(t, [
+    { type: 'LifeChanged', seat: 1, amount: -20 },
+    { type: 'PlayerLeft', seat: 1, reason: 'no-life' },
+  ]);
+  table.send(0, { type: 'AdjustLife', player: 1, amount: -20 });
+  t.same(venture.status(table.state).winners, undefined, 'still two players');
+  table.send(2, { type: 'LeaveGame' });
+  t.same(venture.status(table.state), { phase: 'finished', awaiting: [], winners: [0] });
+  t.same(venture.legalCommands(table.state, 0), [], 'nothing more to do');
   t.end();
 });
 
 t.test('309.2c / 800.4a: a player leaving takes their dungeon, tokens and abilities with them', (t) => {
-  const game = table(3, 0);
-  game.send(1, { type: 'Venture' });
-  game.send(1, { type: 'ChooseDungeon', dungeon: 'lost-mine-of-phandelver' });
-  game.send(1, { type: 'ResolveTop' });
-  game.send(1, { type: 'Venture' });
-  game.send(1, { type: 'ChooseRoom', room: 'goblin-lair' });
-  game.send(1, { type: 'ResolveTop' });
-  game.send(1, { type: 'Venture' });
-  game.send(1, { type: 'ChooseRoom', room: 'dark-pool' });
-  t.equal(game.state.tokens.length, 1);
-  t.equal(game.state.stack.length, 1);
-  game.send(1, { type: 'LeaveGame' });
-  t.same(game.state.tokens, []);
-  t.same(game.state.stack, []);
-  t.equal(game.state.players[1]?.dungeon, null);
-  t.same(game.state.players[1]?.completed, [], 'leaving is not completing');
+  const table = new Table(3, 0);
+  table.walk(1, 'lost-mine-of-phandelver', ['cave-entrance', 'goblin-lair', 'dark-pool']);
+  t.equal(table.view().tokens.length, 1);
+  t.equal(table.view().stack.length, 1);
+  table.send(1, { type: 'LeaveGame' });
+  const view = table.view();
+  t.same(view.tokens, []);
+  t.same(view.stack, []);
+  t.equal(view.players[1]?.dungeon, null);
+  t.same(view.players[1]?.completed, {}, 'leaving is not completing');
   t.end();
 });
 
-t.test('a player can leave in the middle of choosing, which cancels the choice', (t) => {
-  const game = table(3, 0);
-  game.send(1, { type: 'Venture' });
-  game.send(1, { type: 'LeaveGame' });
-  t.equal(game.state.pending, null);
-  t.same(venture.status(game.state).awaiting, [0]);
+t.test('800.4a: a player can leave in the middle of choosing, which cancels the choice', (t) => {
+  const table = new Table(3, 0);
+  table.send(1, { type: 'Venture' });
+  table.send(1, { type: 'LeaveGame' });
+  t.equal(table.view().pending, null);
+  t.same(table.view().awaiting, [0]);
   t.end();
 });
 
-t.test('life adjustments and token removal', (t) => {
-  const game = table(2);
-  t.equal(game.code(0, { type: 'AdjustLife', player: 1, amount: 0 }), 'venture/bad-amount');
-  t.equal(game.code(0, { type: 'AdjustLife', player: 5, amount: 2 }), 'venture/bad-player');
-  game.send(0, { type: 'AdjustLife', player: 0, amount: 3 });
-  t.equal(game.life(0), 23);
-  game.send(1, { type: 'Venture' });
-  game.send(1, { type: 'ChooseDungeon', dungeon: 'lost-mine-of-phandelver' });
-  game.send(1, { type: 'ResolveTop' });
-  game.send(1, { type: 'Venture' });
-  game.send(1, { type: 'ChooseRoom', room: 'mine-tunnels' });
-  game.send(1, { type: 'ResolveTop' });
-  const treasure = game.state.tokens[0]?.id ?? 0;
-  t.equal(game.code(0, { type: 'RemoveToken', token: treasure }), 'venture/not-your-token');
-  t.equal(game.code(1, { type: 'RemoveToken', token: 999 }), 'venture/no-such-token');
-  t.same(game.send(1, { type: 'RemoveToken', token: treasure }), [{ type: 'TokenRemoved', token: treasure }]);
+t.test('ruling 16: life adjustments and token removal', (t) => {
+  const table = new Table(2);
+  table.when(0, { type: 'AdjustLife', player: 1, amount: 0 }).thenViolates(t, 'venture/bad-amount');
+  table.when(0, { type: 'AdjustLife', player: 5, amount: 2 }).thenViolates(t, 'venture/bad-player');
+  table.when(0, { type: 'AdjustLife', player: 0, amount: 3 }).then(t, [{ type: 'LifeChanged', seat: 0, amount: 3 }]);
+  table.walk(1, 'lost-mine-of-phandelver', ['cave-entrance', 'mine-tunnels']).drain();
+  const treasure = table.view().tokens[0]?.id ?? 0;
+  table.when(0, { type: 'RemoveToken', token: treasure }).thenViolates(t, 'venture/not-your-token');
+  table.when(1, { type: 'RemoveToken', token: 999 }).thenViolates(t, 'venture/no-such-token');
+  table.when(1, { type: 'RemoveToken', token: treasure }).then(t, [{ type: 'TokenRemoved', token: treasure }]);
+  t.same(types(table.send(1, { type: 'RemoveToken', token: treasure })), ['TokenRemoved']);
   t.end();
 });

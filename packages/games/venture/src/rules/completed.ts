@@ -1,6 +1,6 @@
 // Completed-dungeon queries, as the cards that check them ask (any, a named one, how many different ones).
 import type { Seat } from '@delve/kernel';
-import type { DungeonId } from '../dungeons';
+import type { DungeonId } from '../content';
 import type { VentureState } from '../state';
 
 /** How many times `seat` completed `dungeon`. */

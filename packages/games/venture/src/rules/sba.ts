@@ -1,12 +1,13 @@
-// State-based actions the companion checks after every command: no life left (704.5a) and dungeon completion (704.5t).
-import { isBottommost } from '../dungeons';
+// State-based actions the companion checks after every command: no life left (704.5a), the legend rule (704.5j), completion (704.5t).
+import { isBottommost } from '../content';
 import type { VentureState } from '../state';
 import { leaveGame } from './leave';
+import { legendsToChoose } from './legend';
 import { awaitingAnswers, finishResolution } from './resolve';
 import { isOver } from './table';
 import type { Tx } from './tx';
 
-/** True while a venture choice or a resolution's answers are outstanding: nobody gets priority, so no checks run. */
+/** True while a choice or a resolution's answers are outstanding: nobody gets priority, so no checks run. */
 export function midAction(state: VentureState): boolean {
   const top = state.stack.at(-1);
   return state.pending !== null || (top?.kind === 'room' && top.resolving !== null);
@@ -34,7 +35,12 @@ export function settle(tx: Tx): void {
     if (isOver(tx.state) || midAction(tx.state)) return;
     const completing = dungeonsToRemove(tx.state);
     const dying = tx.state.players.filter((p) => p.inGame && p.life <= 0).map((p) => p.seat);
-    if (completing.length === 0 && dying.length === 0) return;
+    if (completing.length === 0 && dying.length === 0) {
+      // 704.5j asks a choice of the controller, which the next command makes (ChooseLegend).
+      const legends = legendsToChoose(tx.state);
+      if (legends) tx.emit({ type: 'LegendChoiceOpened', seat: legends.seat, options: [...legends.tokens] });
+      return;
+    }
     for (const seat of completing) {
       const d = tx.state.players[seat]?.dungeon;
       if (d) tx.emit({ type: 'DungeonCompleted', seat, dungeon: d.dungeon, instance: d.instance });

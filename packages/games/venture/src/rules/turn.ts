@@ -1,9 +1,12 @@
 // Turn structure: steps of the active player's turn and passing the turn clockwise.
 import type { Seat } from '@delve/kernel';
-import { STEPS, type Step } from '../state';
+import { StepSchema, type Step } from '../events';
 import { upkeepTrigger } from './initiative';
 import { nextInTurnOrder } from './table';
 import type { Tx } from './tx';
+
+/** The steps of a turn in order, as the event schema lists them. */
+export const STEPS: readonly Step[] = StepSchema.anyOf.map((literal) => literal.const);
 
 export function beginStep(tx: Tx, active: Seat, step: Step, turn: number): void {
   tx.emit({ type: 'StepBegan', active, step, turn });

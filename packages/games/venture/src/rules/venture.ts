@@ -1,10 +1,7 @@
 // Venturing: bringing a dungeon in, following arrows, and leaving the bottommost room (309.2–309.5, 701.49).
 import type { Seat } from '@delve/kernel';
-import { DUNGEON_IDS, DUNGEONS, isBottommost, nextRooms, topmostRoom, type DungeonId } from '../dungeons';
+import { isBottommost, nextRooms, topmostRoom, type DungeonId } from '../content';
 import type { Tx } from './tx';
-
-/** Dungeons a plain venture may choose from outside the game (every one except those only "venture into Undercity" may enter). */
-export const PLAIN_VENTURE_DUNGEONS: readonly DungeonId[] = DUNGEON_IDS.filter((id) => !DUNGEONS[id].onlyByVentureIntoUndercity);
 
 /**
  * Perform one venture for `seat`. Opens a dungeon or room choice when the player has one to make;
@@ -27,7 +24,7 @@ export function venture(tx: Tx, seat: Seat, undercity: boolean): void {
 function bringInDungeon(tx: Tx, seat: Seat, undercity: boolean): void {
   // 701.49d: into Undercity, the only dungeon with that quality is Undercity, so there is nothing to choose.
   if (undercity) enterDungeon(tx, seat, 'undercity');
-  else tx.emit({ type: 'DungeonChoiceOpened', seat, options: [...PLAIN_VENTURE_DUNGEONS] });
+  else tx.emit({ type: 'DungeonChoiceOpened', seat, options: [...tx.state.ventureChoices] });
 }
 
 /** Put `dungeon` into the command zone with the marker on its topmost room, and trigger that room (309.4a, 309.4c). */

@@ -1,11 +1,12 @@
 // Tomb of Annihilation: five rooms, a short harsh branch (Oubliette) and a longer one.
-import type { Dungeon } from './model';
+import type { Dungeon } from '../schema';
 
 /** Tomb of Annihilation. Paths: entry → veils → sandfall → cradle, or entry → oubliette → cradle. */
 export const tombOfAnnihilation: Dungeon = {
   id: 'tomb-of-annihilation',
   name: 'Tomb of Annihilation',
   onlyByVentureIntoUndercity: false,
+  optIn: false,
   rooms: [
     {
       id: 'trapped-entry',

@@ -1,11 +1,12 @@
 // Lost Mine of Phandelver: seven rooms in a diamond, four paths of four rooms each.
-import type { Dungeon } from './model';
+import type { Dungeon } from '../schema';
 
 /** Lost Mine of Phandelver. Dark Pool is reachable from both second-level rooms. */
 export const lostMineOfPhandelver: Dungeon = {
   id: 'lost-mine-of-phandelver',
   name: 'Lost Mine of Phandelver',
   onlyByVentureIntoUndercity: false,
+  optIn: false,
   rooms: [
     { id: 'cave-entrance', name: 'Cave Entrance', effects: [{ kind: 'scry', count: 1 }], next: ['goblin-lair', 'mine-tunnels'] },
     {

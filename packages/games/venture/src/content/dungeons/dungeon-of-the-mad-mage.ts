@@ -1,11 +1,12 @@
 // Dungeon of the Mad Mage: nine rooms, two independent two-way branches, four paths of seven rooms.
-import type { Dungeon } from './model';
+import type { Dungeon } from '../schema';
 
 /** Dungeon of the Mad Mage. */
 export const dungeonOfTheMadMage: Dungeon = {
   id: 'dungeon-of-the-mad-mage',
   name: 'Dungeon of the Mad Mage',
   onlyByVentureIntoUndercity: false,
+  optIn: false,
   rooms: [
     { id: 'yawning-portal', name: 'Yawning Portal', effects: [{ kind: 'life', who: 'you', amount: 1 }], next: ['dungeon-level'] },
     { id: 'dungeon-level', name: 'Dungeon Level', effects: [{ kind: 'scry', count: 1 }], next: ['goblin-bazaar', 'twisted-caverns'] },

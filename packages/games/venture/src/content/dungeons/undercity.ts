@@ -1,11 +1,12 @@
 // Undercity: nine rooms, only enterable by "venture into Undercity" (the initiative's dungeon), six paths.
-import type { Dungeon } from './model';
+import type { Dungeon } from '../schema';
 
 /** Undercity. Forge and Lost Well both lead to Arena; Arena leads to both Archives and Catacombs. */
 export const undercity: Dungeon = {
   id: 'undercity',
   name: 'Undercity',
   onlyByVentureIntoUndercity: true,
+  optIn: false,
   rooms: [
     {
       id: 'secret-entrance',

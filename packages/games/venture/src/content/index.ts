@@ -1,11 +1,13 @@
 // The dungeon registry and the structural queries the rules ask of it (topmost, bottommost, arrows).
-import { dungeonOfTheMadMage } from './dungeon-of-the-mad-mage';
-import { lostMineOfPhandelver } from './lost-mine-of-phandelver';
-import type { Dungeon, DungeonId, Room } from './model';
-import { tombOfAnnihilation } from './tomb-of-annihilation';
-import { undercity } from './undercity';
+import { dungeonOfTheMadMage } from './dungeons/dungeon-of-the-mad-mage';
+import { lostMineOfPhandelver } from './dungeons/lost-mine-of-phandelver';
+import { tombOfAnnihilation } from './dungeons/tomb-of-annihilation';
+import { baldursGateWilderness } from './dungeons/baldurs-gate-wilderness';
+import { undercity } from './dungeons/undercity';
+import type { Dungeon, DungeonId, Room } from './schema';
 
-export * from './model';
+export * from './schema';
+export * from './tokens';
 
 /** Every dungeon by id. */
 export const DUNGEONS: Readonly<Record<DungeonId, Dungeon>> = {
@@ -13,6 +15,7 @@ export const DUNGEONS: Readonly<Record<DungeonId, Dungeon>> = {
   'lost-mine-of-phandelver': lostMineOfPhandelver,
   'dungeon-of-the-mad-mage': dungeonOfTheMadMage,
   undercity,
+  'baldurs-gate-wilderness': baldursGateWilderness,
 };
 
 /** Dungeon ids in a stable order. */

@@ -1,0 +1,19 @@
+// The legend rule (704.5j) for tracked tokens: a player with legendary tokens of one name keeps one of them.
+import type { Seat } from '@delve/kernel';
+import { TOKENS } from '../content';
+import type { VentureState } from '../state';
+import { apnapOrder } from './table';
+
+/** The first player in APNAP order who controls two or more legendary tokens with the same name, and those tokens. */
+export function legendsToChoose(state: VentureState): { readonly seat: Seat; readonly tokens: readonly number[] } | null {
+  for (const seat of apnapOrder(state)) {
+    const byName = new Map<string, number[]>();
+    for (const token of state.tokens) {
+      const kind = TOKENS[token.kind];
+      if (token.controller !== seat || !kind.legendary) continue;
+      byName.set(kind.name, [...(byName.get(kind.name) ?? []), token.id]);
+    }
+    for (const tokens of byName.values()) if (tokens.length > 1) return { seat, tokens };
+  }
+  return null;
+}
