@@ -21,9 +21,12 @@ export function platformUnavailable(): { platform: PlatformPort; platformReads: 
   const refuse = async (): Promise<never> => {
     throw new HttpProblem(503, 'platform/unavailable', 'this node serves games only: players, characters and campaigns are off');
   };
-  const port = new Proxy({}, { get: () => refuse });
   return {
-    platform: { players: port, characters: port, campaigns: port } as unknown as PlatformPort,
-    platformReads: port as PlatformReads,
+    platform: {
+      players: { register: refuse, authenticate: refuse, issueKey: refuse, revokeKey: refuse, summary: refuse, keys: refuse },
+      characters: { create: refuse, get: refuse, command: refuse, claimSeat: refuse },
+      campaigns: { create: refuse, join: refuse, get: refuse, schedule: refuse },
+    },
+    platformReads: { playerProfile: refuse, charactersOf: refuse, characterSheet: refuse, campaign: refuse },
   };
 }
