@@ -27,6 +27,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** GraphiQL is served only in development. */
   readonly development: boolean;
+  /** The packages whose game modules this node loads (default: every module shipped in the repository). */
+  readonly gamePackages: readonly string[] | null;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -108,6 +110,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push(`NODE_ENV=${JSON.stringify(nodeEnv)}: expected development, production or test`);
   }
 
+  let gamePackages: string[] | null = null;
+  const packages = get('GAME_PACKAGES');
+  if (packages !== undefined) {
+    gamePackages = packages.split(',').map((p) => p.trim());
+    for (const name of gamePackages) {
+      if (!/^@delve\/[a-z0-9-]+(\/[a-z0-9-]+)?$/.test(name))
+        problems.push(`GAME_PACKAGES: ${JSON.stringify(name)} is not a Delve package name`);
+    }
+  }
+
   const config: Config = {
     host,
     port: int('PORT', 3000, 0, 65535),
@@ -123,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
+    gamePackages,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -8,7 +8,7 @@ import type { FromProjectionWorker, ProjectionWorkerData, ToProjectionWorker } f
 
 const port = parentPort;
 if (!port) throw new Error('projectionWorker.thread runs only as a worker thread (see projectionWorker.ts)');
-const { databaseUrl, eventStoreUrl } = workerData as ProjectionWorkerData;
+const { databaseUrl, eventStoreUrl, gamePackages } = workerData as ProjectionWorkerData;
 const tell = (message: FromProjectionWorker) => port.postMessage(message);
 
 // A small pool: each runner uses one connection at a time, plus the one its leader lock reserves.
@@ -17,7 +17,9 @@ const sql = connect(databaseUrl, 9);
 const store: EventStore = eventStoreUrl
   ? await (await import('@delve/store-esdb')).openEsdbEventStore(eventStoreUrl)
   : new PostgresEventStore(sql);
-const modules = await loadModules(undefined, (message, error) => tell({ kind: 'error', error: new Error(`${message}: ${String(error)}`) }));
+const modules = await loadModules(gamePackages ?? undefined, (message, error) =>
+  tell({ kind: 'error', error: new Error(`${message}: ${String(error)}`) }),
+);
 const runners = [...readModelRunners(store, sql, modules, (error) => tell({ kind: 'error', error })).values()];
 for (const runner of runners) runner.start();
 

@@ -5,6 +5,8 @@ export interface ProjectionWorkerData {
   /** Where the read models live (PostgreSQL, always), and the event store when it is not PostgreSQL too. */
   readonly databaseUrl: string;
   readonly eventStoreUrl: string | null;
+  /** The game packages the node loads (null: the shipped ones): the read models fold their characters. */
+  readonly gamePackages?: readonly string[] | null;
 }
 
 export type ToProjectionWorker = { readonly kind: 'stop' };
@@ -33,12 +35,13 @@ const ENTRY = new URL('./projectionWorker.boot.mjs', import.meta.url);
  */
 export function startProjectionWorker(options: ProjectionWorkerOptions): ProjectionWorker {
   const { databaseUrl, eventStoreUrl, onError } = options;
+  const gamePackages = options.gamePackages ?? null;
   let current: Worker | null = null;
   let stopping = false;
   let restart: NodeJS.Timeout | undefined;
 
   const spawn = () => {
-    const worker = new Worker(ENTRY, { workerData: { databaseUrl, eventStoreUrl } satisfies ProjectionWorkerData });
+    const worker = new Worker(ENTRY, { workerData: { databaseUrl, eventStoreUrl, gamePackages } satisfies ProjectionWorkerData });
     worker.on('message', (message: FromProjectionWorker) => onError(message.error));
     worker.on('error', onError);
     worker.on('exit', (code) => {

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
   const warnings: string[] = [];
-  const modules = await loadModules(undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
+  const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGameService(store, modules);
   const platform = livePlatform(store, modules, games);
   const updates = new StoreUpdatesFeed(store);
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   const projections = startProjectionWorker({
     databaseUrl: db.url,
     eventStoreUrl: config.eventStoreUrl,
+    gamePackages: config.gamePackages,
     onError: (error) => app.log.error({ err: error }, 'games list projection failed'),
   });
   app.log.info(

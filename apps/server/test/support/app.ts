@@ -30,6 +30,8 @@ export interface TestApp {
   app: FastifyInstance;
   store: EventStore;
   sql: Sql;
+  /** postgres:// URL of the app's database. */
+  url: string;
   service: GameService;
   platform: ReturnType<typeof livePlatform>;
   config: Config;
@@ -57,6 +59,7 @@ export async function testApp(
   // A fresh database per app on a real PostgreSQL (one server per test file), unless sharing another app's.
   const db = shared ? null : await (await databaseServer()).create();
   const sql = shared?.sql ?? (db as NonNullable<typeof db>).sql;
+  const url = shared?.url ?? (db as NonNullable<typeof db>).url;
   const store = shared?.store ?? new PostgresEventStore(sql, { pollIntervalMs: 20 });
   const service = liveGameService(store, modules, secrets === undefined ? {} : { newSecret: () => `${secrets}-${counter++}` });
   const platform = livePlatform(store, modules, service);
@@ -96,5 +99,5 @@ export async function testApp(
     await updates.close();
     await db?.close();
   };
-  return { app, store, sql, service, platform, config, settle, close };
+  return { app, store, sql, url, service, platform, config, settle, close };
 }

@@ -13,7 +13,7 @@ export interface Called {
 export async function call(
   t: Test,
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Called> {
