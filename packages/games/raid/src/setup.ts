@@ -1,5 +1,5 @@
 // The deal: the raid's layout, every deck shuffled (the order recorded), and each raider's opening hand.
-import type { Random } from '@delve/kernel';
+import type { Random, Seating } from '@delve/kernel';
 import { classDef, dungeonDef } from './content/index';
 import type { RaidEvent } from './events';
 import { DIFFICULTY_RULES } from './options';
@@ -13,11 +13,12 @@ import type { RaidState } from './state';
  * hero and shuffled deck, and seven cards each (the profile's hand size). The mulligan follows. `profiles` (one per
  * seat) will come from the raiders' characters; without them each seat plays its class's starter deck.
  */
-export function setup(state: RaidState, random: Random, profiles?: readonly (RaiderProfile | undefined)[]): RaidEvent[] {
+export function setup(state: RaidState, random: Random, seating?: Seating): RaidEvent[] {
   const tx = new Tx(state);
   const { level, first } = DIFFICULTY_RULES[state.options.difficulty];
   const raiders = state.raiders.map((r) => {
-    const profile = profiles?.[r.seat] ?? profileFromOptions(state.options, r.seat);
+    // A seated character brings its own profile (its upgraded deck, hand size and health); others play the options' class.
+    const profile = (seating?.[r.seat]?.profile as RaiderProfile | undefined) ?? profileFromOptions(state.options, r.seat);
     const problems = profileProblems(profile);
     if (problems.length > 0) throw new Error(`raid: bad profile for seat ${r.seat}: ${problems.join('; ')}`);
     return { seat: r.seat, profile };

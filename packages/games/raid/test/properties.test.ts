@@ -19,6 +19,7 @@ import {
 import { hasKeyword } from '../src/rules/board';
 import { setup } from '../src/setup';
 import { profileFromOptions } from '../src/rules/profile';
+import { seated } from './support';
 
 const CARD_ID = /^(?:d\d+|r\d-\d+)$/;
 const TREASURE_IDS = RAW_CONTENT.treasure;
@@ -248,11 +249,13 @@ t.test('properties: decks with treasure cards (the character issue’s upgrades)
       setup(
         state,
         random,
-        state.raiders.map((r) => {
-          const starter = profileFromOptions(state.options, r.seat);
-          const mine = TREASURE_IDS.filter((_, i) => i % state.seats === r.seat);
-          return { ...starter, deck: [...mine, ...starter.deck.slice(mine.length)], handSize: 8, heroHealthBonus: 10 };
-        }),
+        seated(
+          state.raiders.map((r) => {
+            const starter = profileFromOptions(state.options, r.seat);
+            const mine = TREASURE_IDS.filter((_, i) => i % state.seats === r.seat);
+            return { ...starter, deck: [...mine, ...starter.deck.slice(mine.length)], handSize: 8, heroHealthBonus: 10 };
+          }),
+        ),
       ),
   };
   for (const seed of ['treasure:1', 'treasure:2']) {

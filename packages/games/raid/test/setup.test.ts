@@ -5,7 +5,7 @@ import { specFor } from '@delve/kernel/testing';
 import { raid, everyCard, profileFromOptions, type RaidEvent } from '../src/index';
 import { resolveOptions } from '../src/options';
 import { setup } from '../src/setup';
-import { dealt, scenario } from './support';
+import { dealt, scenario, seated } from './support';
 
 const setupOf = (options: object, seats: number) => raid.setup(raid.initialState(options, seats), randomFor('setup', 0));
 const ofType = <T extends RaidEvent['type']>(events: RaidEvent[], type: T) =>
@@ -120,7 +120,7 @@ t.test('Profiles: each raider is built from { classId, deck, handSize, heroHealt
   const events = dealt({ options: { classes: ['pyromancer'] }, profiles: [veteran], hands: [['skyfall']] });
   t.match(events[0], { type: 'RaidSetUp', raiders: [{ seat: 0, classId: 'pyromancer', heroHealth: 36, handSize: 8 }] });
   t.equal(ofType(events, 'CardsDrawn')[0]?.cards.length, 8, 'eight cards to start');
-  t.throws(() => setup(raid.initialState({}, 1), randomFor('x', 0), [{ ...veteran, deck: ['bone-rattler'] }]), /Dungeon card/);
+  t.throws(() => setup(raid.initialState({}, 1), randomFor('x', 0), seated([{ ...veteran, deck: ['bone-rattler'] }])), /Dungeon card/);
 });
 
 t.test('Options: defaults are filled in and recorded in the state', async (t) => {

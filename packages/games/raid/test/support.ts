@@ -1,6 +1,6 @@
 // Test support: stacked deals (setup with scripted shuffles) and scenarios played through real commands, with the
 // Dungeon's automaton run after each command exactly as the kernel's decideBatch runs it.
-import type { Random, Seat } from '@delve/kernel';
+import type { Random, Seat, Seating } from '@delve/kernel';
 import { scriptedRandom, specFor } from '@delve/kernel/testing';
 import { classDef, dungeonDef } from '../src/content/index';
 import { raid, type RaidCommand, type RaidEvent, type RaidOptionsInput, type RaidState } from '../src/index';
@@ -54,7 +54,7 @@ export function dealt(deal: Deal): RaidEvent[] {
       return { order: stack(full, [...handCards, ...fill, ...(deal.decks?.[seat] ?? [])]) };
     }),
   ];
-  return setup(state, scriptedRandom(...orders), deal.profiles);
+  return setup(state, scriptedRandom(...orders), deal.profiles && seated(deal.profiles));
 }
 
 /**
@@ -225,3 +225,8 @@ export class Scenario {
 }
 
 export const scenario = (deal: Deal) => new Scenario(deal);
+
+/** Profiles as the kernel hands them to setup: each seat's character (a stand-in id) with its recorded profile. */
+export function seated(profiles: readonly (RaiderProfile | undefined)[]): Seating {
+  return profiles.map((profile, seat) => (profile ? { id: `character-${seat}`, revision: 0, profile } : null));
+}
