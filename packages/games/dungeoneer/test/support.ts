@@ -12,6 +12,7 @@ import {
   type DungeoneerState,
 } from '../src/index';
 import { legalPlacements } from '../src/rules/map';
+import { setup, type HeroProfile } from '../src/setup';
 import type { Direction, Placed } from '../src/state';
 
 export interface Deal {
@@ -30,6 +31,8 @@ export interface Deal {
   readonly hands?: readonly (readonly string[])[];
   /** The Adventure deck after the deal, from the top. */
   readonly deck?: readonly string[];
+  /** Character profiles handed to setup (a hero's level and life). */
+  readonly profiles?: readonly (HeroProfile | null)[];
   /** Replace the starting map with these cards (a hand-stacked map for unit tests; the cards it leaves out vanish). */
   readonly mapStart?: readonly Placed[];
 }
@@ -88,7 +91,7 @@ export function dealt(deal: Deal = {}): DungeoneerEvent[] {
     ),
   });
   draws.push({ order: stack(ALL_ADVENTURE, (id) => id, [...(deal.hands ?? []).flat(), ...(deal.deck ?? [])]) });
-  const events = dungeoneer.setup(dungeoneer.initialState({}, seats), scriptedRandom(...draws));
+  const events = setup(dungeoneer.initialState({}, seats), scriptedRandom(...draws), deal.profiles ?? []);
   const start = deal.mapStart;
   return start ? events.map((e) => (e.type === 'MapStarted' ? { ...e, placed: [...start] } : e)) : events;
 }
@@ -143,11 +146,11 @@ export class Scenario {
     return this.place(first.x, first.y, first.rotation);
   }
 
-  /** Finish the active turn: end the Hero Phase if in it, discard the first card in hand (or skip), pass the turn. */
+  /** Finish the active turn: end the Hero Phase if in it, discard the newest card in hand (or skip), pass the turn. */
   finishTurn(): this {
     if (this.state.turn?.phase === 'hero') this.endPhase();
     const seat = this.active;
-    const card = this.player(seat).hand[0];
+    const card = this.player(seat).hand.at(-1);
     this.do(seat, card === undefined ? { type: 'EndPhase' } : { type: 'Discard', card });
     return this;
   }
