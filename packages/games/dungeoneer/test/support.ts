@@ -90,7 +90,14 @@ export function dealt(deal: Deal = {}): DungeoneerEvent[] {
       deal.mapDeck ?? [],
     ),
   });
-  draws.push({ order: stack(ALL_ADVENTURE, (id) => id, [...(deal.hands ?? []).flat(), ...(deal.deck ?? [])]) });
+  // Hands shorter than five (or missing) are topped up with cards no hand or deck names.
+  const named = new Set([...(deal.hands ?? []).flat(), ...(deal.deck ?? [])]);
+  const spare = ALL_ADVENTURE.filter((id) => !named.has(id));
+  const hands = Array.from({ length: seats }, (_, seat) => {
+    const given = deal.hands?.[seat] ?? [];
+    return [...given, ...spare.splice(0, 5 - given.length)];
+  });
+  draws.push({ order: stack(ALL_ADVENTURE, (id) => id, [...hands.flat(), ...(deal.deck ?? [])]) });
   const events = setup(dungeoneer.initialState({}, seats), scriptedRandom(...draws), deal.profiles ?? []);
   const start = deal.mapStart;
   return start ? events.map((e) => (e.type === 'MapStarted' ? { ...e, placed: [...start] } : e)) : events;
