@@ -85,10 +85,16 @@ export const commandSchema = Type.Union(
     }),
     cmd('ClimbOut', 'Hero Phase: untip your hero (1 Movement).', {}),
     cmd('Explore', 'Hero Phase: draw and place a Map card (1 Movement).', {}),
-    cmd('AttemptQuest', 'Hero Phase: attempt a quest in its space; `boost` buys +1s on a Chance roll with Glory.', {
-      quest: Card,
-      boost: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Chance quests: bonuses bought for this roll.' })),
-    }),
+    cmd(
+      'AttemptQuest',
+      'Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none).',
+      {
+        quest: Card,
+        boost: Type.Optional(
+          Type.Integer({ minimum: 0, maximum: 20, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
+        ),
+      },
+    ),
     cmd('PickUpComponent', 'Hero Phase: take an escort component at its pick-up space or from the floor (free).', { quest: Card }),
     cmd('DropComponent', 'Hero Phase: set down an escort component you carry (free).', { quest: Card }),
     cmd('TakeCard', 'Quest reward: take this card from the Adventure deck or discard pile.', { card: Card }),

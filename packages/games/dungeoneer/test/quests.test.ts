@@ -15,9 +15,11 @@ t.test('QUEST CARDS: a quest is attempted in its own space, and only by its hold
   });
   sc.spec.when({ type: 'AttemptQuest', quest: 'blood-tithe' }).thenViolates(t, 'dungeoneer/wrong-space');
   sc.spec.when({ type: 'AttemptQuest', quest: 'oath-of-ash' }).thenViolates(t, 'dungeoneer/not-your-quest');
+  sc.move('N').move('N', { roll: 6 });
+  sc.spec.when({ type: 'AttemptQuest', quest: 'blood-tithe', boost: 0 }).thenViolates(t, 'dungeoneer/no-boost');
   t.same(
     sc.legal(0).filter((c) => c.type === 'AttemptQuest'),
-    [],
+    [{ type: 'AttemptQuest', quest: 'blood-tithe' }],
   );
 });
 
@@ -78,6 +80,7 @@ t.test('QUEST CARDS, Chance: each attempt costs a Movement; Glory buys +1s for o
     { type: 'ThreatRolled', seat: 0, source: 'gamblers-mirror', stat: 'none', roll: 4, score: 0, target: 5, success: false },
   ]);
   sc.spec.when({ type: 'AttemptQuest', quest: 'gamblers-mirror', boost: 0 }).thenViolates(t, 'dungeoneer/no-movement');
+  sc.spec.when({ type: 'AttemptQuest', quest: 'gamblers-mirror' }).thenViolates(t, 'dungeoneer/boost-needed');
   sc.finishTurn().toHeroPhase().finishTurn().toHeroPhase();
   sc.spec.when({ type: 'AttemptQuest', quest: 'gamblers-mirror', boost: 5 }).thenViolates(t, 'dungeoneer/not-enough-glory');
   t.match(sc.do(0, { type: 'AttemptQuest', quest: 'gamblers-mirror', boost: 2 }, { roll: 3 }), [

@@ -90,8 +90,10 @@ export function checkAttemptQuest(s: S, seat: Seat, cmd: CommandOf<'AttemptQuest
   const q = ownQuest(s, seat, cmd.quest);
   if (!standsIn(s, seat, q.space)) fail('wrong-space', `${q.name} is attempted in its own space`);
   const t = s.turn;
+  // One spelling per command: a Chance attempt states its bonus (0 for none); other quests take none.
+  if (q.type !== 'chance' && cmd.boost !== undefined) fail('no-boost', 'only Chance quests take paid bonuses');
+  if (q.type === 'chance' && cmd.boost === undefined) fail('boost-needed', 'state the bonus bought for this Chance roll (0 for none)');
   const boost = cmd.boost ?? 0;
-  if (boost !== 0 && q.type !== 'chance') fail('no-boost', 'only Chance quests take paid bonuses');
   const again = t?.attempts.includes(q.id) ?? false;
   switch (q.type) {
     case 'chance':
