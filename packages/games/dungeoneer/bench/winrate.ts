@@ -2,7 +2,7 @@
 // Run: npx tsx packages/games/dungeoneer/bench/winrate.ts [seeds] [seats]
 import { heuristicBot } from '../src/bots/heuristic';
 import { randomBot } from '../src/bots/random';
-import { botGame } from '../test/bots';
+import { botGame } from '../test/support';
 
 export function winRate(seeds: number, seats = 2): { wins: number; games: number; unfinished: number; steps: number } {
   let wins = 0;

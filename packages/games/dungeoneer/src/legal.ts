@@ -75,6 +75,15 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
   const out: DungeoneerCommand[] = [];
   const hand = p.hand.map((card) => ({ card, d: design(card) }));
   const others = s.players.filter((o) => o.seat !== seat && !o.defeated);
+  const readyTreasures = () =>
+    hand.flatMap(({ card, d }): DungeoneerCommand[] =>
+      d.kind === 'treasure'
+        ? [
+            { type: 'ReadyTreasure', card, use: false },
+            { type: 'ReadyTreasure', card, use: true },
+          ]
+        : [],
+    );
   // Any time: Anytime cards, Inventory abilities, the hero's ability.
   for (const { card, d } of hand) {
     if (d.kind === 'boon') out.push({ type: 'PlayBoon', card });
@@ -109,10 +118,8 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
         break;
       case 'reward':
         if (prompt.seat !== seat) break;
-        if (prompt.reward === 'play') {
-          for (const { card, d } of hand)
-            if (d.kind === 'treasure') out.push({ type: 'ReadyTreasure', card, use: false }, { type: 'ReadyTreasure', card, use: true });
-        } else {
+        if (prompt.reward === 'play') out.push(...readyTreasures());
+        else {
           for (const card of new Set(prompt.reward === 'deck' ? s.deck : s.discard))
             if (card !== HIDDEN && design(card).kind === prompt.cardKind) out.push({ type: 'TakeCard', card });
         }
@@ -142,8 +149,7 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
     case 'hero': {
       out.push({ type: 'EndPhase' }, { type: 'ClimbOut' }, { type: 'Explore' });
       for (const direction of DIRECTIONS) out.push({ type: 'Move', direction }, { type: 'OpenDoor', direction });
-      for (const { card, d } of hand)
-        if (d.kind === 'treasure') out.push({ type: 'ReadyTreasure', card, use: false }, { type: 'ReadyTreasure', card, use: true });
+      out.push(...readyTreasures());
       for (const o of others)
         if (o.hero && o.hero.x === h.x && o.hero.y === h.y)
           for (const form of STATS) {

@@ -1,9 +1,9 @@
 // view and redact: hands as counts, deck orders hidden; the map, positions, trackers, Inventories and Packs public.
 import type { Seat, Viewer } from '@delve/kernel';
 import type { DungeoneerEvent } from './events';
-import { DIRECTIONS, doorOpen, exitOf, opposite, placedAt, stepFrom } from './rules/map';
+import { crossable, DIRECTIONS, doorOpen, exitOf, placedAt, stepFrom } from './rules/map';
 import { mapDesign, questDesign } from './rules/table';
-import type { Direction, DungeoneerState, Placed } from './state';
+import type { DungeoneerState } from './state';
 import { awaiting, phaseOf } from './status';
 import type { DungeoneerView } from './viewSchema';
 
@@ -12,12 +12,6 @@ export const HIDDEN = '?';
 
 const seatOf = (viewer: Viewer): Seat | null => (viewer.kind === 'seat' ? viewer.seat : null);
 const hide = (cards: readonly string[]): string[] => cards.map(() => HIDDEN);
-
-/** The neighbour on `side` shows a Wall there: the door is blocked (Game Layout Diagram, Map 3). */
-function facesWall(s: DungeoneerState, p: Placed, side: Direction): boolean {
-  const next = placedAt(s.map, stepFrom(p, side));
-  return next !== undefined && exitOf(next, opposite(side)).kind === 'wall';
-}
 
 /** The grid as a client draws it: each card with its exits turned as it lies, who stands there and what lies there. */
 function gridOf(s: DungeoneerState) {
@@ -34,7 +28,9 @@ function gridOf(s: DungeoneerState) {
       kind: card.kind,
       rotation: p.rotation,
       exits,
-      open: DIRECTIONS.filter((d) => exits[d].kind !== 'wall' && doorOpen(s, p, d) && !facesWall(s, p, d)),
+      open: DIRECTIONS.filter(
+        (d) => exits[d].kind !== 'wall' && doorOpen(s, p, d) && (!placedAt(s.map, stepFrom(p, d)) || crossable(s.map, p, d)),
+      ),
       glory: card.glory,
       peril: card.peril,
       feature: card.feature ?? null,

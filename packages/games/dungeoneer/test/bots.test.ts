@@ -2,7 +2,7 @@
 // heuristic bot beats the random one.
 import t from 'tap';
 import { heuristicBot, randomBot } from '../src/index';
-import { botGame } from './bots';
+import { botGame } from './support';
 import { winRate } from '../bench/winrate';
 
 t.test('bots: random and heuristic bots play 2-, 3- and 4-player games to the end with legal commands only', async (t) => {

@@ -4,9 +4,8 @@ import { Value } from '@sinclair/typebox/value';
 import { commandSchema, dungeoneer, mapCard } from '../src/index';
 import { connected, crossable, legalPlacements, open, placementProblem } from '../src/rules/map';
 import type { Placed } from '../src/state';
-import { botGame } from './bots';
 import { randomBot } from '../src/bots/random';
-import { only, scenario } from './support';
+import { botGame, only, scenario } from './support';
 
 const card = (id: string) => mapCard(id)!;
 const at = (id: string, x: number, y: number, rotation: 0 | 180 = 0): Placed => ({ card: id, x, y, rotation });

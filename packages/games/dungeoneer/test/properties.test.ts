@@ -47,16 +47,21 @@ function zones(s: S) {
   return { adventure, maps, quests, heroes };
 }
 
-/** Card ids `seat` (null: a spectator) may know in `s`: everything public, its own hand, a deck it is searching. */
-function knowable(s: S, seat: Seat | null): Set<string> {
+/** Card ids anyone may know in `s`: every card that is neither in a deck nor in a hand. */
+function publicCards(s: S): Set<string> {
   const z = zones(s);
-  const hidden = new Set([...s.deck, ...s.mapDeck, ...s.questDeck, ...s.players.flatMap((p) => (p.seat === seat ? [] : p.hand))]);
+  const hidden = new Set([...s.deck, ...s.mapDeck, ...s.questDeck, ...s.players.flatMap((p) => p.hand)]);
   const out = new Set([...z.adventure, ...z.maps, ...z.quests].filter((c) => !hidden.has(c)));
-  for (const c of s.players[seat ?? -1]?.hand ?? []) out.add(c);
   // Encounters of this Dungeonlord Phase were played face up, even those gone back to hand since.
   for (const e of s.combat?.encounters ?? []) out.add(e.card);
-  if (s.prompt?.kind === 'reward' && s.prompt.reward === 'deck' && s.prompt.seat === seat) s.deck.forEach((c) => out.add(c));
   return out;
+}
+
+/** What `seat` (null: a spectator) may know in `s`: the public cards, its own hand, and a deck it is searching. */
+function knowable(s: S, seat: Seat | null, open: Set<string>): Set<string> {
+  const own = s.players[seat ?? -1]?.hand ?? [];
+  const searching = s.prompt?.kind === 'reward' && s.prompt.reward === 'deck' && s.prompt.seat === seat;
+  return own.length === 0 && !searching ? open : new Set([...open, ...own, ...(searching ? s.deck : [])]);
 }
 
 /** Cards an event puts in front of everyone as it happens. */
@@ -144,22 +149,24 @@ function invariants(step: PlayoutStep<DungeoneerCommand, DungeoneerEvent, S>, pr
   ];
   for (const { event, before } of step.events) {
     const next = dungeoneer.evolve(before, event);
+    const [was, is] = [publicCards(before), publicCards(next)];
     for (const [viewer, seat] of viewers) {
-      const ok = new Set([...knowable(before, seat), ...knowable(next, seat), ...shown(event)]);
+      const ok = new Set([...knowable(before, seat, was), ...knowable(next, seat, is), ...shown(event)]);
       for (const c of cardsIn(dungeoneer.redact(event, viewer, before)))
         if (!ok.has(c)) out.push(`${event.type} shows ${c} to ${viewer.kind} ${seat}`);
     }
   }
+  const now = publicCards(s);
   for (const [viewer, seat] of viewers) {
     const view = dungeoneer.view(s, viewer);
-    const ok = knowable(s, seat);
+    const ok = knowable(s, seat, now);
     for (const c of cardsIn(view)) if (!ok.has(c)) out.push(`the view shows ${c} to ${viewer.kind} ${seat}`);
     if (seat === null) continue;
     const legal = dungeoneer.legalCommands(s, seat);
     if (key(legal as never) !== key(dungeoneer.legalCommands(stateFromView(view), seat) as never))
       out.push(`seat ${seat}: legal commands differ from its view's`);
     const listed = new Set(legal.map(key));
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 4; i++) {
       const c = anyCommand(s, seat, probe);
       if (!listed.has(key(c)) && accepted(s, seat, c)) out.push(`unlisted ${JSON.stringify(c)} accepted for seat ${seat}`);
     }
@@ -172,7 +179,7 @@ function invariants(step: PlayoutStep<DungeoneerCommand, DungeoneerEvent, S>, pr
 // A fixed handful of seeded games keeps the run short on shared machines; PROPERTY_GAMES=n adds n more of each size.
 const extra = Number(process.env.PROPERTY_GAMES ?? 0);
 for (const [seats, seeds] of [
-  [2, ['p2-a', 'p2-b']],
+  [2, ['p2-a']],
   [3, ['p3-a']],
   [4, ['p4-a']],
 ] as const) {

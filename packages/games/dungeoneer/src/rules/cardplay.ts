@@ -3,7 +3,7 @@ import type { Seat } from '@delve/kernel';
 import type { CommandOf } from '../commands';
 import type { Ability, BoonCard, TreasureCard } from '../content/index';
 import type { DungeoneerState } from '../state';
-import { applyEffects, setMovements } from './effects';
+import { applyEffects, spend } from './effects';
 import { closePrompt, promptTrimIfOver } from './flow';
 import { inHand, ownPhase, payGlory, payMovements, promptFor } from './guards';
 import { finishReward, freePlay } from './quests';
@@ -104,7 +104,7 @@ export function readyTreasure(c: Ctx, cmd: CommandOf<'ReadyTreasure'>): void {
   const cost = (free ? 0 : card.cost) + (cmd.use ? (card.ability?.glory ?? 0) : 0);
   c.tx.emit({ type: 'TreasureReadied', seat: c.seat, card: cmd.card, cost, use: cmd.use });
   if (cmd.use && card.ability) {
-    if (card.ability.movement > 0) setMovements(c.tx, c.seat, heroOf(c.tx.state, c.seat).movements - card.ability.movement);
+    if (card.ability.movement > 0) spend(c.tx, c.seat, card.ability.movement);
     applyEffects(c.tx, c.random, c.seat, card.ability.effects);
   }
   if (free) finishReward(c.tx, c.random, c.seat);

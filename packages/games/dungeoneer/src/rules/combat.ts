@@ -6,6 +6,7 @@ import type { Side } from '../events';
 import type { Encounter } from '../state';
 import { applyEffects, hazardAt, threatCheck, track, wound } from './effects';
 import { interrupted, openPrompt } from './flow';
+import { challengeProblem } from './guards';
 import { completeQuest } from './quests';
 import { combatScore } from './stats';
 import { byPriority, design, heroesAt, heroOf, isAlive, playerOf, questDesign, questOwner } from './table';
@@ -195,11 +196,7 @@ function resolveEncounter(tx: Tx, random: Random, dl: Seat, index: number): void
 }
 
 /** HERO PHASE, Challenge: once per turn, for 1 Movement (off turn: the Movement kept). */
-export function canChallenge(tx: Tx, seat: Seat): boolean {
-  if (!isAlive(tx.state, seat)) return false;
-  const h = heroOf(tx.state, seat);
-  return h.movements >= 1 && !h.used.includes('challenge');
-}
+export const canChallenge = (tx: Tx, seat: Seat): boolean => isAlive(tx.state, seat) && challengeProblem(tx.state, seat) === null;
 
 /**
  * Dungeonlord Phase, Pack: wounded survivors go into the Pack; unwounded ones go back to hand or Pack as the

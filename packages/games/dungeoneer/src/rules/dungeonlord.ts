@@ -6,7 +6,7 @@ import type { DungeoneerState } from '../state';
 import { applyEffects } from './effects';
 import { monsterFight, startResolution } from './combat';
 import { closePrompt, openPrompt } from './flow';
-import { inHand, ownPhase, promptFor } from './guards';
+import { checkChallenge, inHand, noPrompt, ownPhase, promptFor } from './guards';
 import { byPriority, design, heroOf, isAlive, livingSeats, playerOf } from './table';
 import { fail, type Ctx, type Tx } from './tx';
 
@@ -87,7 +87,7 @@ export function checkPlayBane(s: S, seat: Seat, cmd: CommandOf<'PlayBane'>): Ban
   const card = design(cmd.card);
   if (card.kind !== 'bane') return fail('not-a-bane', `${card.name} is not a Bane`);
   if (card.timing === 'dungeonlord') ownPhase(s, seat, 'dungeonlord');
-  else if (s.prompt) fail('waiting', `the game waits for a choice first (${s.prompt.kind})`);
+  else noPrompt(s);
   checkPayer(s, seat, cmd.target, card.cost);
   return card;
 }
@@ -147,8 +147,7 @@ export function assignPeril(c: Ctx, cmd: CommandOf<'AssignPeril'>): void {
  */
 export function checkChallengeMonster(s: S, seat: Seat): number {
   const p = promptFor(s, seat, 'challenge-back');
-  if (heroOf(s, seat).used.includes('challenge')) fail('already-challenged', 'one challenge a turn');
-  if (heroOf(s, seat).movements < 1) fail('no-movement', 'a challenge costs 1 Movement');
+  checkChallenge(s, seat);
   return p.encounter;
 }
 

@@ -31,6 +31,9 @@ export function setMovements(tx: Tx, seat: Seat, movements: number): void {
   if (next !== now) tx.emit({ type: 'MovementsSet', seat, movements: next });
 }
 
+/** Spend `n` Movements the checks have already made sure are there. */
+export const spend = (tx: Tx, seat: Seat, n = 1): void => setMovements(tx, seat, heroOf(tx.state, seat).movements - n);
+
 /** What `negate` cancels: supplied only while the hero is engaged (a response). */
 export interface EffectContext {
   readonly negate?: () => void;

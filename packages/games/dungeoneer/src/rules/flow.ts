@@ -146,7 +146,8 @@ export function drawMap(tx: Tx, seat: Seat, reason: 'build' | 'explore'): boolea
 /** TURN CYCLE, Build Phase: draw and place one Map card (skipped when the Map deck is empty). */
 export function beginBuild(tx: Tx, seat: Seat): void {
   tx.emit({ type: 'PhaseBegan', phase: 'build' });
-  if (!drawMap(tx, seat, 'build')) tx.emit({ type: 'PhaseBegan', phase: 'hero' });
+  // With nothing to place, `proceed` moves straight on to the Hero Phase.
+  drawMap(tx, seat, 'build');
 }
 
 /** TURN CYCLE, Hero Phase (Move): a hero that entered no space this turn collects for the one it stayed in. */

@@ -6,11 +6,34 @@ import { fail } from './tx';
 
 type S = DungeoneerState;
 
+/** No choice is pending: free actions wait while the game asks somebody something. */
+export function noPrompt(s: S): void {
+  if (s.prompt) fail('waiting', `the game waits for a choice first (${s.prompt.kind})`);
+}
+
+/** The seat's own turn with no choice pending; returns the phase it is in. */
+export function ownTurn(s: S, seat: Seat): Phase {
+  if (s.turn?.seat !== seat) fail('not-your-turn', 'it is not your turn');
+  noPrompt(s);
+  return (s.turn as NonNullable<S['turn']>).phase;
+}
+
 /** The seat's own turn, in `phase`, with no choice pending. */
 export function ownPhase(s: S, seat: Seat, phase: Phase): void {
-  if (s.turn?.seat !== seat) fail('not-your-turn', 'it is not your turn');
-  if (s.prompt) fail('waiting', `the game waits for a choice first (${s.prompt.kind})`);
-  if (s.turn.phase !== phase) fail('wrong-phase', `that belongs to the ${phase} phase, not the ${s.turn.phase} phase`);
+  const now = ownTurn(s, seat);
+  if (now !== phase) fail('wrong-phase', `that belongs to the ${phase} phase, not the ${now} phase`);
+}
+
+/** HERO PHASE, Challenge: why the hero cannot initiate a challenge now (once a turn, 1 Movement), or null. */
+export function challengeProblem(s: S, seat: Seat): 'already-challenged' | 'no-movement' | null {
+  const h = heroOf(s, seat);
+  if (h.used.includes('challenge')) return 'already-challenged';
+  return h.movements < 1 ? 'no-movement' : null;
+}
+
+export function checkChallenge(s: S, seat: Seat): void {
+  const problem = challengeProblem(s, seat);
+  if (problem) fail(problem, problem === 'no-movement' ? 'a challenge costs 1 Movement' : 'one challenge a turn');
 }
 
 /** The open prompt of this kind, addressed to `seat`. */

@@ -4,9 +4,9 @@ import type { Seat } from '@delve/kernel';
 import type { CommandOf } from '../commands';
 import type { Direction, DungeoneerState } from '../state';
 import { heroFight } from './combat';
-import { setMovements, threatCheck, wound } from './effects';
+import { spend, threatCheck, wound } from './effects';
 import { closePrompt, drawMap, interrupted } from './flow';
-import { ownPhase, payMovements, promptFor } from './guards';
+import { checkChallenge, ownPhase, payMovements, promptFor } from './guards';
 import { crossable, doorOpen, exitOf, placedAt, placementProblem, sameCoord, stepFrom } from './map';
 import { heroOf, isAlive, mapDesign, playerOf } from './table';
 import { fail, type Ctx } from './tx';
@@ -48,7 +48,7 @@ export function move(c: Ctx, cmd: CommandOf<'Move'>): void {
     if (interrupted(tx, seat)) return;
     tx.emit({ type: 'DoorOpened', x: h.x, y: h.y, side: cmd.direction });
   }
-  setMovements(tx, seat, heroOf(tx.state, seat).movements - 1);
+  spend(tx, seat);
   const to = stepFrom(h, cmd.direction);
   tx.emit({ type: 'HeroMoved', seat, x: to.x, y: to.y, side: cmd.direction });
   const space = mapDesign(placedAt(tx.state.map, to)?.card ?? '');
@@ -79,8 +79,8 @@ export function openDoor(c: Ctx, cmd: CommandOf<'OpenDoor'>): void {
   const ok = threatCheck(tx, random, seat, check, 'door');
   tx.emit({ type: 'DoorOpened', x: h.x, y: h.y, side: cmd.direction });
   if (ok) return;
-  setMovements(tx, seat, h.movements - 1);
-  if (h.movements - 1 === 0) tx.emit({ type: 'HeroOnCusp', seat, side: cmd.direction });
+  spend(tx, seat);
+  if (heroOf(tx.state, seat).movements === 0) tx.emit({ type: 'HeroOnCusp', seat, side: cmd.direction });
 }
 
 /** MAP CARDS, Pits, and GLOSSARY, Tipped: untipping costs 1 Movement. */
@@ -92,7 +92,7 @@ export function checkClimbOut(s: S, seat: Seat): void {
 
 export function climbOut(c: Ctx): void {
   checkClimbOut(c.tx.state, c.seat);
-  setMovements(c.tx, c.seat, heroOf(c.tx.state, c.seat).movements - 1);
+  spend(c.tx, c.seat);
   c.tx.emit({ type: 'HeroTipped', seat: c.seat, tipped: false });
 }
 
@@ -105,7 +105,7 @@ export function checkExplore(s: S, seat: Seat): void {
 
 export function explore(c: Ctx): void {
   checkExplore(c.tx.state, c.seat);
-  setMovements(c.tx, c.seat, heroOf(c.tx.state, c.seat).movements - 1);
+  spend(c.tx, c.seat);
   drawMap(c.tx, c.seat, 'explore');
 }
 
@@ -132,8 +132,7 @@ export function checkChallengeHero(s: S, seat: Seat, cmd: CommandOf<'ChallengeHe
   if (cmd.seat === seat || !isAlive(s, cmd.seat)) fail('bad-target', 'challenge another hero in the game');
   const me = heroOf(s, seat);
   if (!sameCoord(me, heroOf(s, cmd.seat))) fail('wrong-space', 'you must be in the same space');
-  if (me.used.includes('challenge')) fail('already-challenged', 'one challenge a turn');
-  payMovements(s, seat, 1);
+  checkChallenge(s, seat);
   if (cmd.component !== undefined && !playerOf(s, cmd.seat).carrying.includes(cmd.component))
     fail('not-carrying', 'that hero does not carry that component');
 }

@@ -6,7 +6,7 @@ import type { DungeoneerState } from '../state';
 import { applyEffects, threatCheck, track, wound } from './effects';
 import { monsterFight } from './combat';
 import { closePrompt, openPrompt } from './flow';
-import { inHand, ownPhase, payGlory, payMovements, promptFor } from './guards';
+import { checkChallenge, inHand, ownPhase, payGlory, payMovements, promptFor } from './guards';
 import { spaceOf } from './map';
 import { design, heroDesign, heroesAt, heroOf, playerOf, questDesign, questOwner } from './table';
 import { fail, type Ctx, type Tx } from './tx';
@@ -167,8 +167,7 @@ export function checkChallengeQuestMonster(s: S, seat: Seat, cmd: CommandOf<'Cha
   const q = ownQuest(s, seat, cmd.quest);
   if (!s.turn?.attacked.includes(q.id)) fail('not-attacked', 'challenge a quest monster after it has attacked you this turn');
   if (!standsIn(s, seat, q.space)) fail('wrong-space', 'you must be in the monster’s space');
-  if (heroOf(s, seat).used.includes('challenge')) fail('already-challenged', 'one challenge a turn');
-  payMovements(s, seat, 1);
+  checkChallenge(s, seat);
   return q;
 }
 

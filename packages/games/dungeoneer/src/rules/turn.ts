@@ -5,7 +5,7 @@ import type { DungeoneerState } from '../state';
 import { PACK_LIMIT } from './combat';
 import { resolveBane } from './dungeonlord';
 import { beginBuild, closePrompt, endHeroPhase, finishTurn, promptTrimIfOver } from './flow';
-import { ownPhase } from './guards';
+import { ownPhase, ownTurn } from './guards';
 import { finishReward } from './quests';
 import { treasureSlots } from './stats';
 import { heroOf, playerOf } from './table';
@@ -18,9 +18,7 @@ type S = DungeoneerState;
  * Phase, or — with an empty hand, where no discard is owed (ruling) — the Discard/Draw Phase.
  */
 export function checkEndPhase(s: S, seat: Seat): void {
-  if (s.turn?.seat !== seat) fail('not-your-turn', 'it is not your turn');
-  if (s.prompt) fail('waiting', `the game waits for a choice first (${s.prompt.kind})`);
-  const phase = s.turn.phase;
+  const phase = ownTurn(s, seat);
   if (phase === 'dungeonlord' && s.combat) fail('encounters-pending', 'resolve the Encounters you played first');
   if (phase === 'discard' && playerOf(s, seat).hand.length > 0) fail('must-discard', 'with cards in hand you must discard one');
   if (phase === 'reset' || phase === 'build') fail('wrong-phase', `the ${phase} phase ends by itself`);
