@@ -11,6 +11,7 @@ const cmd = <N extends string, P extends TProperties>(name: N, description: stri
 const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
 const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
 
+/** Every command, as the API validates it. */
 export const commandSchema = Type.Union(
   [
     cmd('Upkeep', 'Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand.', {
@@ -104,4 +105,5 @@ export const commandSchema = Type.Union(
 
 /** Every Dungeoneer command. */
 export type DungeoneerCommand = Static<typeof commandSchema>;
+/** The command with this `type`. */
 export type CommandOf<T extends DungeoneerCommand['type']> = Extract<DungeoneerCommand, { type: T }>;

@@ -31,6 +31,7 @@ export const SideT = Type.Union(
   ],
   { description: 'Who attacks or defends.' },
 );
+/** One side of a fight. */
 export type Side = Static<typeof SideT>;
 
 const RollT = Type.Object(

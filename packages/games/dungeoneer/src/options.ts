@@ -18,12 +18,15 @@ export const ResolvedOptionsT = Type.Object(
   { set: Type.Literal('starter', { description: 'The card set.' }) },
   { additionalProperties: false, description: 'The options in force, defaults filled in.' },
 );
+/** Options with defaults filled in. */
 export type ResolvedOptions = Static<typeof ResolvedOptionsT>;
 
+/** Fill in the defaults. */
 export function resolveOptions(input: DungeoneerOptions | undefined): ResolvedOptions {
   return { set: input?.set ?? 'starter' };
 }
 
+/** INTRODUCTION: 2 to 4 players. */
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 4;
 

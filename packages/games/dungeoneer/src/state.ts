@@ -8,6 +8,7 @@ const Obj = <P extends TProperties>(properties: P, description: string) =>
 /** The schema or null, keeping the schema's description. */
 export const Nullable = <T extends TSchema>(schema: T) =>
   Type.Union([schema, Type.Null()], schema.description === undefined ? {} : { description: schema.description });
+/** Schema of a seat. */
 export const SeatT = Type.Integer({ minimum: 0, maximum: 3, description: 'A seat, 0-based, clockwise.' });
 export const CountT = (description: string) => Type.Integer({ minimum: 0, description });
 export const CardIdT = (description: string) => Type.String({ maxLength: 48, description });
@@ -15,6 +16,7 @@ export const Cards = (description: string) => Type.Array(CardIdT('A card id ("?"
 export const DirectionT = Type.Union([Type.Literal('N'), Type.Literal('E'), Type.Literal('S'), Type.Literal('W')], {
   description: 'A side of a space: N (y+1), E (x+1), S (y-1), W (x-1).',
 });
+/** A side of a space. */
 export type Direction = Static<typeof DirectionT>;
 export const CoordT = Obj(
   {
@@ -23,6 +25,7 @@ export const CoordT = Obj(
   },
   'A grid position; one Map card per position.',
 );
+/** A grid position. */
 export type Coord = Static<typeof CoordT>;
 export const RotationT = Type.Union([Type.Literal(0), Type.Literal(180)], {
   description: 'Cards lie parallel to the entrance: as printed (0) or turned end over end (180).',
@@ -32,12 +35,14 @@ export const PlacedT = Obj(
   { card: CardIdT('The Map card.'), x: CoordT.properties.x, y: CoordT.properties.y, rotation: RotationT },
   'A Map card on the grid.',
 );
+/** A Map card on the grid. */
 export type Placed = Static<typeof PlacedT>;
 
 export const DoorT = Obj(
   { x: CoordT.properties.x, y: CoordT.properties.y, side: DirectionT },
   'A door: the exit on `side` of the space at (x, y).',
 );
+/** A door opened this turn. */
 export type Door = Static<typeof DoorT>;
 
 export const BoostT = Obj(
@@ -63,6 +68,7 @@ export const HeroStateT = Obj(
   },
   'A hero on the map.',
 );
+/** A hero in play. */
 export type HeroState = Static<typeof HeroStateT>;
 
 export const PackEntryT = Obj({ card: CardIdT('A monster card.'), wounds: CountT('Wound tokens on it.') }, 'A monster kept in the Pack.');
@@ -82,6 +88,7 @@ export const PlayerStateT = Obj(
   },
   'A player: tracker, hand, Pack, quests and hero.',
 );
+/** A player at the table. */
 export type PlayerState = Static<typeof PlayerStateT>;
 
 export const EncounterT = Obj(
@@ -108,6 +115,7 @@ export const EncounterT = Obj(
   },
   'An Encounter played this Dungeonlord Phase, in engagement order.',
 );
+/** An Encounter played this Dungeonlord Phase. */
 export type Encounter = Static<typeof EncounterT>;
 
 export const CombatT = Obj(
@@ -123,12 +131,14 @@ export const CombatT = Obj(
   },
   'The Dungeonlord’s encounters this turn.',
 );
+/** The Dungeonlord's encounters in progress. */
 export type Combat = Static<typeof CombatT>;
 
 export const PhaseT = Type.Union(
   [Type.Literal('reset'), Type.Literal('dungeonlord'), Type.Literal('build'), Type.Literal('hero'), Type.Literal('discard')],
   { description: 'The phase of the turn.' },
 );
+/** The phases of a turn. */
 export type Phase = Static<typeof PhaseT>;
 
 export const TurnT = Obj(
@@ -146,6 +156,7 @@ export const TurnT = Obj(
   },
   'Whose turn it is and what happened in it so far.',
 );
+/** The turn in progress. */
 export type Turn = Static<typeof TurnT>;
 
 const RewardPromptKindT = Type.Union([Type.Literal('play'), Type.Literal('deck'), Type.Literal('pile')], {
@@ -225,6 +236,7 @@ export const PromptT = Type.Union(
   ],
   { description: 'What the game waits for besides the active player’s free choice.' },
 );
+/** A choice the game waits for. */
 export type Prompt = Static<typeof PromptT>;
 
 export const ComponentT = Obj(

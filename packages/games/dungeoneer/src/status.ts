@@ -17,6 +17,7 @@ export function phaseOf(s: DungeoneerState): string {
   return s.turn?.phase ?? 'setup';
 }
 
+/** Phase, awaited seats and winners, as the kernel reports them. */
 export function status(s: DungeoneerState): GameStatus {
   return s.winners ? { phase: 'finished', awaiting: [], winners: [...s.winners] } : { phase: phaseOf(s), awaiting: awaiting(s) };
 }

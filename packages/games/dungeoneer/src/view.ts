@@ -44,6 +44,7 @@ function gridOf(s: DungeoneerState) {
   return { cells, minX: Math.min(0, ...xs), maxX: Math.max(0, ...xs), minY: Math.min(0, ...ys), maxY: Math.max(0, ...ys) };
 }
 
+/** The state as `viewer` may see it (see viewSchema); hands of others are counts, decks hidden. */
 export function view(s: DungeoneerState, viewer: Viewer): DungeoneerView {
   const me = seatOf(viewer);
   const all = viewer.kind === 'audit';

@@ -16,6 +16,7 @@ export const PlayerViewT = Obj(
   },
   'A player as the viewer may see them.',
 );
+/** A player as a viewer sees it. */
 export type PlayerView = Static<typeof PlayerViewT>;
 
 /** One space of the map, ready to draw: exits already turned as the card lies. */
@@ -43,6 +44,7 @@ export const CellT = Obj(
   'A space on the grid.',
 );
 
+/** Schema of what `view` returns. */
 export const viewSchema = Obj(
   {
     ...publicState,

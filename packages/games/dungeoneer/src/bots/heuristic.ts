@@ -125,6 +125,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
         return pass;
       }
       case 'challenge-back': {
+        // Only when the odds favour the hero: a counter-hit costs Life and hands the Dungeonlord Peril.
         const e = s.combat?.encounters[prompt.encounter];
         if (!e || h.life <= 2) return pass;
         const d = design(e.card);
@@ -137,9 +138,11 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
       case 'trim-pack':
       case 'trim-treasures':
         return [...of('Discard')].sort((a, b) => worth(design(a.card)) - worth(design(b.card)))[0] ?? pass;
+      // Peril is what opponents spend on you: give it to the player the bot wants to attack next turn.
       case 'assign-peril':
         return of('AssignPeril').find((c) => c.seat === leader) ?? of('AssignPeril').find((c) => c.seat !== seat) ?? pass;
       case 'place-map': {
+        // Grow the dungeon near the hero, so new rooms (and quest spaces) are close.
         const places = of('PlaceMap');
         const near = distances(s.map, h);
         const cost = (c: Of<'PlaceMap'>) =>
@@ -165,6 +168,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
       if (d.kind !== 'monster' || !c.form) return victim + 1;
       return victim + (d.attacks[c.form]?.score ?? 0) - combatScore(s, c.target, c.form);
     };
+    // Encounters are played one at a time; each pick is the best match of monster form against hero score.
     const best = [...encounters].sort((a, b) => score(b) - score(a))[0];
     if (best && score(best) >= 0) return best;
     const bane = of('PlayBane').find((c) => c.target === leader);
@@ -177,6 +181,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
       const q = questDesign(c.quest);
       if (q.type === 'sacrifice' && h.life <= (q.price?.life ?? 0) + 1) continue;
       if (q.type === 'chance') {
+        // Buy just enough +1s that a 4 or better succeeds; more Glory is better kept for gear.
         const need = Math.max(0, (q.check?.target ?? 6) - 4);
         const boosts = attempt.filter((x) => x.quest === c.quest).map((x) => x.boost ?? 0);
         const boost = Math.min(need, Math.max(...boosts));

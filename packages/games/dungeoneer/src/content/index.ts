@@ -85,6 +85,7 @@ const heroes = new Map<string, HeroCard>(STARTER.heroes.map((c) => [c.id, c]));
 export function adventureCard(id: string): AdventureCard | undefined {
   return designs.get(id.slice(0, id.lastIndexOf('-')));
 }
+/** Lookups by id; undefined for an unknown or hidden id. */
 export const mapCard = (id: string): MapCard | undefined => maps.get(id);
 export const questCard = (id: string): QuestCard | undefined => quests.get(id);
 export const heroCard = (id: string): HeroCard | undefined => heroes.get(id);

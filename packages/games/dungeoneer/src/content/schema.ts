@@ -12,6 +12,7 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
 export const StatT = Type.Union([Type.Literal('melee'), Type.Literal('magic'), Type.Literal('speed')], {
   description: 'An attack form and combat score: melee, magic or speed.',
 });
+/** An attack form and combat score. */
 export type Stat = Static<typeof StatT>;
 export const STATS: readonly Stat[] = ['melee', 'magic', 'speed'];
 
@@ -19,6 +20,7 @@ export const STATS: readonly Stat[] = ['melee', 'magic', 'speed'];
 export const CheckStatT = Type.Union([StatT, Type.Literal('life'), Type.Literal('level'), Type.Literal('none')], {
   description: 'The score added to a threat roll: melee, magic, speed, life, level, or none (the bare die).',
 });
+/** The score a threat roll adds. */
 export type CheckStat = Static<typeof CheckStatT>;
 
 /** A roll of one die plus a score against a target number (match or beat it to succeed). */
@@ -26,6 +28,7 @@ export const CheckT = Obj(
   { stat: CheckStatT, target: Int('The number the die plus the score must match or beat.', 1, 20) },
   'A threat: one die plus the named score must reach the target.',
 );
+/** A threat: one die plus a score against a target. */
 export type Check = Static<typeof CheckT>;
 
 /** A lasting change to one combat score. */
@@ -33,6 +36,7 @@ export const ModifierT = Obj(
   { stat: StatT, amount: Int('How much the score changes (negative lowers it).', -5, 5) },
   'A change to a combat score while the card is in play.',
 );
+/** A change to one combat score. */
 export type Modifier = Static<typeof ModifierT>;
 
 /**
@@ -60,6 +64,7 @@ export const EffectT = Type.Union(
   ],
   { description: 'One effect on a hero; exactly one key.' },
 );
+/** One effect on a hero, in the card vocabulary. */
 export type Effect = Static<typeof EffectT>;
 const Effects = (description: string) => Type.Array(EffectT, { maxItems: 6, description });
 
@@ -71,7 +76,9 @@ const abilityProps = {
   consume: Type.Boolean({ description: 'The card is discarded once used (a potion).' }),
   effects: Effects('What using it does to the hero.'),
 };
+/** Schema of an activated ability. */
 export const AbilityT = Obj(abilityProps, 'An activated ability: pay the cost, apply the effects to your own hero.');
+/** An ability paid for and used at will (Inventory cards, Artifacts, heroes). */
 export type Ability = Static<typeof AbilityT>;
 
 /** One attack form of a monster: a standard attack (may initiate) or a counter-attack only. */
@@ -82,6 +89,7 @@ export const AttackT = Obj(
   },
   "A monster's score in one attack form.",
 );
+/** A monster's score in one attack form. */
 export type Attack = Static<typeof AttackT>;
 
 export const AttacksT = Obj(
@@ -180,12 +188,19 @@ export const TreasureCardT = Obj(
 export const AdventureCardT = Type.Union([MonsterCardT, ThreatCardT, BaneCardT, BoonCardT, TreasureCardT], {
   description: 'An Adventure card design.',
 });
+/** A monster Encounter design. */
 export type MonsterCard = Static<typeof MonsterCardT>;
+/** A Trap or Obstacle design. */
 export type ThreatCard = Static<typeof ThreatCardT>;
+/** A Bane design. */
 export type BaneCard = Static<typeof BaneCardT>;
+/** A Boon design. */
 export type BoonCard = Static<typeof BoonCardT>;
+/** A Treasure design. */
 export type TreasureCard = Static<typeof TreasureCardT>;
+/** Any Adventure card design. */
 export type AdventureCard = Static<typeof AdventureCardT>;
+/** The five kinds of Adventure card. */
 export type AdventureKind = AdventureCard['kind'];
 export const AdventureKindT = Type.Union(
   [Type.Literal('monster'), Type.Literal('threat'), Type.Literal('bane'), Type.Literal('boon'), Type.Literal('treasure')],
@@ -202,6 +217,7 @@ export const ExitT = Type.Union(
   ],
   { description: 'What one side of a map card holds.' },
 );
+/** What one side of a Map card holds. */
 export type Exit = Static<typeof ExitT>;
 
 export const FeatureT = Type.Union(
@@ -215,6 +231,7 @@ export const FeatureT = Type.Union(
   ],
   { description: 'Something in the space itself.' },
 );
+/** A pit, spikes or a hazard in a space. */
 export type Feature = Static<typeof FeatureT>;
 
 export const MapCardT = Obj(
@@ -231,6 +248,7 @@ export const MapCardT = Obj(
   },
   'A map card.',
 );
+/** A Map card. */
 export type MapCard = Static<typeof MapCardT>;
 
 export const QuestMonsterT = Obj(
@@ -243,6 +261,7 @@ export const QuestMonsterT = Obj(
   },
   'A quest monster; `opens` is the form of its free first attack.',
 );
+/** A quest's monster. */
 export type QuestMonster = Static<typeof QuestMonsterT>;
 
 export const RewardT = Type.Union(
@@ -260,6 +279,7 @@ export const RewardT = Type.Union(
   ],
   { description: 'One part of a quest reward.' },
 );
+/** One part of a quest reward. */
 export type Reward = Static<typeof RewardT>;
 
 export const QuestTypeT = Type.Union(
@@ -273,6 +293,7 @@ export const QuestTypeT = Type.Union(
   ],
   { description: 'How the quest is attempted.' },
 );
+/** How a quest is attempted. */
 export type QuestType = Static<typeof QuestTypeT>;
 
 export const QuestCardT = Obj(
@@ -299,6 +320,7 @@ export const QuestCardT = Obj(
   },
   'A quest card.',
 );
+/** A quest card. */
 export type QuestCard = Static<typeof QuestCardT>;
 
 export const LevelT = Obj(
@@ -311,6 +333,7 @@ export const LevelT = Obj(
   },
   'A hero’s scores and limits at one level.',
 );
+/** A hero's scores and limits at one level. */
 export type Level = Static<typeof LevelT>;
 
 export const HeroCardT = Obj(
@@ -327,4 +350,5 @@ export const HeroCardT = Obj(
   },
   'A hero card.',
 );
+/** A hero card. */
 export type HeroCard = Static<typeof HeroCardT>;

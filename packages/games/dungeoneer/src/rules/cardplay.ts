@@ -21,6 +21,7 @@ export function checkUpkeep(s: S, seat: Seat, cmd: CommandOf<'Upkeep'>): void {
   if (cmd.pay && (d.kind === 'boon' || d.kind === 'treasure')) payGlory(s, seat, d.upkeep);
 }
 
+/** Decides Upkeep: TURN CYCLE 1, Reset Phase (a storage item returned may call for a trim). */
 export function upkeep(c: Ctx, cmd: CommandOf<'Upkeep'>): void {
   checkUpkeep(c.tx.state, c.seat, cmd);
   const d = design(cmd.card);
@@ -68,6 +69,7 @@ export function checkPlayBoon(s: S, seat: Seat, cmd: CommandOf<'PlayBoon'>): { c
   return { card, free };
 }
 
+/** Decides PlayBoon: HERO PHASE and Special Actions (see checkPlayBoon). */
 export function playBoon(c: Ctx, cmd: CommandOf<'PlayBoon'>): void {
   const { card, free } = checkPlayBoon(c.tx.state, c.seat, cmd);
   c.tx.emit({ type: 'BoonPlayed', seat: c.seat, card: cmd.card, cost: free ? 0 : card.cost, permanent: card.permanent });
@@ -99,6 +101,7 @@ export function checkReadyTreasure(s: S, seat: Seat, cmd: CommandOf<'ReadyTreasu
   return { card, free };
 }
 
+/** Decides ReadyTreasure: HERO PHASE and Treasure Cards (see checkReadyTreasure). */
 export function readyTreasure(c: Ctx, cmd: CommandOf<'ReadyTreasure'>): void {
   const { card, free } = checkReadyTreasure(c.tx.state, c.seat, cmd);
   const cost = (free ? 0 : card.cost) + (cmd.use ? (card.ability?.glory ?? 0) : 0);
@@ -130,6 +133,7 @@ export function checkActivate(s: S, seat: Seat, cmd: CommandOf<'Activate'>): Abi
   return ability;
 }
 
+/** Decides Activate: Special Actions, activating an Inventory card or Artifact. */
 export function activate(c: Ctx, cmd: CommandOf<'Activate'>): void {
   const ability = checkActivate(c.tx.state, c.seat, cmd);
   c.tx.emit({
@@ -150,6 +154,7 @@ export function checkUseAbility(s: S, seat: Seat): Ability {
   return ability;
 }
 
+/** Decides UseAbility: HERO CARDS, Special Ability. */
 export function useAbility(c: Ctx): void {
   const ability = checkUseAbility(c.tx.state, c.seat);
   c.tx.emit({ type: 'AbilityUsed', seat: c.seat, glory: ability.glory, movement: ability.movement });

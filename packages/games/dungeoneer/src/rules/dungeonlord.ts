@@ -48,6 +48,7 @@ export function checkPlayEncounter(
   return { card, from };
 }
 
+/** Decides PlayEncounter: TURN CYCLE 2, A. Attack (see checkPlayEncounter); the Encounter lands in the target's space. */
 export function playEncounter(c: Ctx, cmd: CommandOf<'PlayEncounter'>): void {
   const { card, from } = checkPlayEncounter(c.tx.state, c.seat, cmd);
   const h = heroOf(c.tx.state, cmd.target);
@@ -72,6 +73,7 @@ export function checkResolveEncounters(s: S, seat: Seat): void {
   if (!s.combat || s.combat.stage !== 'declare') fail('no-encounters', 'play an Encounter first, or end the phase');
 }
 
+/** Decides ResolveEncounters: TURN CYCLE 2, B. Response opens for the engaged heroes. */
 export function resolveEncounters(c: Ctx): void {
   checkResolveEncounters(c.tx.state, c.seat);
   startResolution(c.tx);
@@ -92,6 +94,7 @@ export function checkPlayBane(s: S, seat: Seat, cmd: CommandOf<'PlayBane'>): Ban
   return card;
 }
 
+/** Decides PlayBane: Bane Cards (see checkPlayBane); a targeted Bane waits for its target's response. */
 export function playBane(c: Ctx, cmd: CommandOf<'PlayBane'>): void {
   const card = checkPlayBane(c.tx.state, c.seat, cmd);
   const target = card.targeted ? cmd.target : null;
@@ -123,6 +126,7 @@ export function checkStow(s: S, seat: Seat, cmd: CommandOf<'Stow'>): number {
   return s.combat?.encounters.findIndex((e) => e.card === cmd.card && !e.gone) ?? -1;
 }
 
+/** Decides Stow: TURN CYCLE 2, D. Pack. */
 export function stow(c: Ctx, cmd: CommandOf<'Stow'>): void {
   const index = checkStow(c.tx.state, c.seat, cmd);
   c.tx.emit({ type: 'MonsterStowed', seat: c.seat, index, card: cmd.card, to: cmd.to, wounds: 0 });
@@ -135,6 +139,7 @@ export function checkAssignPeril(s: S, seat: Seat, cmd: CommandOf<'AssignPeril'>
   if (!isAlive(s, cmd.seat)) fail('bad-target', `seat ${cmd.seat} has no hero in the game`);
 }
 
+/** Decides AssignPeril: TURN CYCLE 2, E. Reward. */
 export function assignPeril(c: Ctx, cmd: CommandOf<'AssignPeril'>): void {
   checkAssignPeril(c.tx.state, c.seat, cmd);
   c.tx.emit({ type: 'PerilAssigned', seat: c.seat, to: cmd.seat });
@@ -151,6 +156,7 @@ export function checkChallengeMonster(s: S, seat: Seat): number {
   return p.encounter;
 }
 
+/** Decides ChallengeMonster: Special Actions, challenging a monster after it attacked you. */
 export function challengeMonster(c: Ctx, cmd: CommandOf<'ChallengeMonster'>): void {
   const index = checkChallengeMonster(c.tx.state, c.seat);
   const card = c.tx.state.combat?.encounters[index]?.card ?? '?';

@@ -25,6 +25,7 @@ export function track(tx: Tx, seat: Seat, glory: number, peril: number): void {
   if (g !== 0 || r !== 0) tx.emit({ type: 'TrackerChanged', seat, glory: g, peril: r });
 }
 
+/** Set Movements (never below 0), recording the change. */
 export function setMovements(tx: Tx, seat: Seat, movements: number): void {
   const now = heroOf(tx.state, seat).movements;
   const next = Math.max(0, movements);

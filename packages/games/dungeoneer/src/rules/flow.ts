@@ -33,10 +33,12 @@ export function draw(tx: Tx, random: Random, seat: Seat, n: number): void {
   flush();
 }
 
+/** Ask for a choice. */
 export function openPrompt(tx: Tx, prompt: Prompt): void {
   tx.emit({ type: 'PromptOpened', prompt });
 }
 
+/** The choice is made (a no-op when nothing is asked). */
 export function closePrompt(tx: Tx): void {
   if (tx.state.prompt) tx.emit({ type: 'PromptClosed' });
 }

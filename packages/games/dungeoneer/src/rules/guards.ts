@@ -31,6 +31,7 @@ export function challengeProblem(s: S, seat: Seat): 'already-challenged' | 'no-m
   return h.movements < 1 ? 'no-movement' : null;
 }
 
+/** Refuse a challenge the hero may not make now. */
 export function checkChallenge(s: S, seat: Seat): void {
   const problem = challengeProblem(s, seat);
   if (problem) fail(problem, problem === 'no-movement' ? 'a challenge costs 1 Movement' : 'one challenge a turn');
@@ -45,14 +46,17 @@ export function promptFor<K extends Prompt['kind']>(s: S, seat: Seat, kind: K): 
   return p as Extract<Prompt, { kind: K }>;
 }
 
+/** The card is in the seat's hand. */
 export function inHand(s: S, seat: Seat, card: string): void {
   if (!playerOf(s, seat).hand.includes(card)) fail('not-in-hand', `${card} is not in your hand`);
 }
 
+/** The player has the Glory. */
 export function payGlory(s: S, seat: Seat, glory: number): void {
   if (playerOf(s, seat).glory < glory) fail('not-enough-glory', `that costs ${glory} Glory`);
 }
 
+/** The hero has the Movements. */
 export function payMovements(s: S, seat: Seat, movements: number): void {
   if (heroOf(s, seat).movements < movements) fail('no-movement', `that costs ${movements} Movement${movements === 1 ? '' : 's'}`);
 }

@@ -73,6 +73,7 @@ export function checkOpenDoor(s: S, seat: Seat, cmd: CommandOf<'OpenDoor'>) {
   return { h: e.h, check: e.exit.check };
 }
 
+/** Decides OpenDoor: HERO PHASE, Open Locked Door, and MAP CARDS, Locked Door (the cusp). */
 export function openDoor(c: Ctx, cmd: CommandOf<'OpenDoor'>): void {
   const { tx, seat, random } = c;
   const { h, check } = checkOpenDoor(tx.state, seat, cmd);
@@ -90,6 +91,7 @@ export function checkClimbOut(s: S, seat: Seat): void {
   payMovements(s, seat, 1);
 }
 
+/** Decides ClimbOut: MAP CARDS, Pits; GLOSSARY, Tipped. */
 export function climbOut(c: Ctx): void {
   checkClimbOut(c.tx.state, c.seat);
   spend(c.tx, c.seat);
@@ -103,6 +105,7 @@ export function checkExplore(s: S, seat: Seat): void {
   if (s.mapDeck.length === 0) fail('map-deck-empty', 'the Map deck is empty');
 }
 
+/** Decides Explore: HERO PHASE, Explore. */
 export function explore(c: Ctx): void {
   checkExplore(c.tx.state, c.seat);
   spend(c.tx, c.seat);
@@ -117,6 +120,7 @@ export function checkPlaceMap(s: S, seat: Seat, cmd: CommandOf<'PlaceMap'>): str
   return p.card;
 }
 
+/** Decides PlaceMap: THE MAP, Placing Map Cards. */
 export function placeMap(c: Ctx, cmd: CommandOf<'PlaceMap'>): void {
   const card = checkPlaceMap(c.tx.state, c.seat, cmd);
   c.tx.emit({ type: 'MapPlaced', seat: c.seat, card, x: cmd.x, y: cmd.y, rotation: cmd.rotation });
@@ -137,6 +141,7 @@ export function checkChallengeHero(s: S, seat: Seat, cmd: CommandOf<'ChallengeHe
     fail('not-carrying', 'that hero does not carry that component');
 }
 
+/** Decides ChallengeHero: HERO PHASE, Challenge; QUEST CARDS, Escort. */
 export function challengeHero(c: Ctx, cmd: CommandOf<'ChallengeHero'>): void {
   checkChallengeHero(c.tx.state, c.seat, cmd);
   c.tx.emit({ type: 'Challenged', seat: c.seat, target: { kind: 'hero', seat: cmd.seat }, form: cmd.form, cost: 1 });

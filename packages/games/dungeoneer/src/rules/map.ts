@@ -3,14 +3,17 @@ import { ENTRANCE, type Exit, type MapCard } from '../content/index';
 import type { Coord, Direction, DungeoneerState, Placed } from '../state';
 import { mapDesign } from './table';
 
+/** The four sides, clockwise from north. */
 export const DIRECTIONS: readonly Direction[] = ['N', 'E', 'S', 'W'];
 const DELTA: Record<Direction, Coord> = { N: { x: 0, y: 1 }, E: { x: 1, y: 0 }, S: { x: 0, y: -1 }, W: { x: -1, y: 0 } };
 const OPPOSITE: Record<Direction, Direction> = { N: 'S', E: 'W', S: 'N', W: 'E' };
 
+/** Grid steps and comparisons. */
 export const opposite = (d: Direction): Direction => OPPOSITE[d];
 export const stepFrom = (c: Coord, d: Direction): Coord => ({ x: c.x + DELTA[d].x, y: c.y + DELTA[d].y });
 export const sameCoord = (a: Coord, b: Coord): boolean => a.x === b.x && a.y === b.y;
 
+/** The card at a position. */
 export const placedAt = (map: readonly Placed[], c: Coord): Placed | undefined => map.find((p) => p.x === c.x && p.y === c.y);
 
 /** The space holding the Map card `card`, if it is on the map. */

@@ -171,6 +171,7 @@ export function checkChallengeQuestMonster(s: S, seat: Seat, cmd: CommandOf<'Cha
   return q;
 }
 
+/** Decides ChallengeQuestMonster: QUEST CARDS, Slay (and Search objectives). */
 export function challengeQuestMonster(c: Ctx, cmd: CommandOf<'ChallengeQuestMonster'>): void {
   const q = checkChallengeQuestMonster(c.tx.state, c.seat, cmd);
   c.tx.emit({ type: 'Challenged', seat: c.seat, target: { kind: 'quest', quest: q.id }, form: cmd.form, cost: 1 });
@@ -207,6 +208,7 @@ export function checkPickUp(s: S, seat: Seat, cmd: CommandOf<'PickUpComponent'>)
   return 'ground';
 }
 
+/** Decides PickUpComponent: QUEST CARDS, Escort (a Global escort becomes personal). */
 export function pickUpComponent(c: Ctx, cmd: CommandOf<'PickUpComponent'>): void {
   const from = checkPickUp(c.tx.state, c.seat, cmd);
   const owner = questOwner(c.tx.state, cmd.quest) ?? null;
@@ -214,11 +216,13 @@ export function pickUpComponent(c: Ctx, cmd: CommandOf<'PickUpComponent'>): void
   if (owner === null) revealGlobal(c.tx);
 }
 
+/** QUEST CARDS, Escort: a component is set down where the hero stands, for free. */
 export function checkDrop(s: S, seat: Seat, cmd: CommandOf<'DropComponent'>): void {
   ownPhase(s, seat, 'hero');
   if (!playerOf(s, seat).carrying.includes(cmd.quest)) fail('not-carrying', 'you do not carry that component');
 }
 
+/** Decides DropComponent: QUEST CARDS, Escort. */
 export function dropComponent(c: Ctx, cmd: CommandOf<'DropComponent'>): void {
   checkDrop(c.tx.state, c.seat, cmd);
   const h = heroOf(c.tx.state, c.seat);
@@ -234,6 +238,7 @@ export function checkTakeCard(s: S, seat: Seat, cmd: CommandOf<'TakeCard'>): voi
   if (design(cmd.card).kind !== p.cardKind) fail('wrong-kind', `the reward is a ${p.cardKind}`);
 }
 
+/** Decides TakeCard: QUEST CARDS, rewards Deck and Pile. */
 export function takeCard(c: Ctx, cmd: CommandOf<'TakeCard'>): void {
   checkTakeCard(c.tx.state, c.seat, cmd);
   const p = promptFor(c.tx.state, c.seat, 'reward');

@@ -43,6 +43,7 @@ export function score(s: S, seat: Seat, stat: CheckStat): number {
   return Math.max(0, levelRow(s, seat)[stat] + modifiers(s, seat).reduce((sum, m) => sum + (m.stat === stat ? m.amount : 0), 0));
 }
 
+/** A hero's score in an attack form. */
 export const combatScore = (s: S, seat: Seat, stat: Stat): number => score(s, seat, stat);
 
 /** ADVENTURE CARDS, Boon Cards: how many permanent Boons the hero may have readied. */

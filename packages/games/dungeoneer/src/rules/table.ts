@@ -15,10 +15,12 @@ import { fail } from './tx';
 
 type S = DungeoneerState;
 
+/** The player at `seat`. */
 export function playerOf(s: S, seat: Seat): PlayerState {
   return (s.players[seat] as PlayerState | undefined) ?? fail('not-a-seat', `there is no seat ${seat}`);
 }
 
+/** The hero of `seat` (refused when the seat plays none). */
 export function heroOf(s: S, seat: Seat): HeroState {
   return (playerOf(s, seat).hero as HeroState | null) ?? fail('no-hero', `seat ${seat} plays no hero`);
 }
@@ -64,6 +66,7 @@ export function heroesAt(s: S, x: number, y: number): Seat[] {
   );
 }
 
+/** Card designs by id; an unknown id is refused as a rule violation. */
 export const design = (card: string): AdventureCard => adventureCard(card) ?? fail('unknown-card', `${card} is not an Adventure card`);
 export const mapDesign = (card: string): MapCard => mapCard(card) ?? fail('unknown-card', `${card} is not a Map card`);
 export const questDesign = (card: string): QuestCard => questCard(card) ?? fail('unknown-quest', `${card} is not a quest`);

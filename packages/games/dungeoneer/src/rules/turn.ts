@@ -24,6 +24,7 @@ export function checkEndPhase(s: S, seat: Seat): void {
   if (phase === 'reset' || phase === 'build') fail('wrong-phase', `the ${phase} phase ends by itself`);
 }
 
+/** Decides EndPhase: TURN CYCLE 2, 4 and 5 (see checkEndPhase). */
 export function endPhase(c: Ctx): void {
   checkEndPhase(c.tx.state, c.seat);
   const phase = c.tx.state.turn?.phase;
@@ -53,6 +54,7 @@ export function checkDiscard(s: S, seat: Seat, cmd: CommandOf<'Discard'>): Zone 
   return fail('not-yours', `${cmd.card} is not in your hand, Treasures or Pack`);
 }
 
+/** Decides Discard: TURN CYCLE 5, Discard/Draw, and trimming a Pack or Treasures. */
 export function discard(c: Ctx, cmd: CommandOf<'Discard'>): void {
   const { tx, seat, random } = c;
   const zone = checkDiscard(tx.state, seat, cmd);
@@ -80,6 +82,7 @@ export function checkPass(s: S, seat: Seat): void {
   if (!mine) fail('nothing-to-pass', 'nothing is offered to you now');
 }
 
+/** Decides Pass: Response, challenge-back and reward choices declined. */
 export function pass(c: Ctx): void {
   checkPass(c.tx.state, c.seat);
   const p = c.tx.state.prompt;
