@@ -47,7 +47,7 @@ export function closePrompt(tx: Tx): void {
 export const interrupted = (tx: Tx, seat: Seat): boolean =>
   tx.state.winners !== null || tx.state.turn?.seat !== seat || !isAlive(tx.state, seat);
 
-/** QUEST CARDS and Set-Up: the last surviving hero wins by default (nobody, if the last ones fall together). */
+/** QUEST CARDS and Set-Up: the last surviving hero wins by default (nobody, should no hero be left). */
 function checkLastStanding(tx: Tx): boolean {
   const alive = livingSeats(tx.state);
   if (alive.length > 1) return false;
@@ -71,10 +71,12 @@ export function defeat(tx: Tx, random: Random, seat: Seat): void {
   tx.emit({ type: 'HeroDefeated', seat, cards, quests: [...p.quests, ...p.completed] });
   if (prompt) {
     if (prompt.kind === 'respond') {
-      if (prompt.bane?.target === seat && prompt.bane.seat !== seat)
-        tx.emit({ type: 'BaneResolved', card: prompt.bane.card, negated: true, attached: null });
-      if (prompt.bane !== null) closePrompt(tx);
-      else if (prompt.seats.includes(seat)) {
+      const bane = prompt.bane;
+      // A Bane whose player fell went out with the player's cards; one whose target fell has nothing left to hit.
+      if (bane?.target === seat && bane.seat !== seat) tx.emit({ type: 'BaneResolved', card: bane.card, negated: true, attached: null });
+      if (bane !== null) {
+        if (bane.seat === seat || bane.target === seat) closePrompt(tx);
+      } else if (prompt.seats.includes(seat)) {
         tx.emit({ type: 'ResponsePassed', seat });
         if (prompt.seats.length === 1) closePrompt(tx);
       }
