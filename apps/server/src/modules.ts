@@ -2,7 +2,7 @@
 import type { AnyGameModule } from '@delve/kernel';
 
 /** Game packages shipped in the monorepo. A package that fails to load is reported, not fatal. */
-export const GAME_PACKAGES = ['@delve/game-dungeon', '@delve/game-venture', '@delve/game-raid'] as const;
+export const GAME_PACKAGES = ['@delve/game-dungeon', '@delve/game-venture', '@delve/game-raid', '@delve/game-dungeoneer'] as const;
 
 export function isGameModule(value: unknown): value is AnyGameModule {
   const m = value as Partial<AnyGameModule> | null;

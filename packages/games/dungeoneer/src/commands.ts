@@ -1,0 +1,109 @@
+// Every command a seat may send, as TypeBox schemas with descriptions (the API validates input against commandSchema).
+import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { StatT } from './content/schema';
+import { CoordT, DirectionT, RotationT, SeatT } from './state';
+
+const cmd = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
+  Type.Object(
+    { type: Type.Literal(name, { description: 'The command type.' }) as TLiteral<N>, ...props },
+    { additionalProperties: false, description },
+  );
+const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
+const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
+
+/** Every command, as the API validates it. */
+export const commandSchema = Type.Union(
+  [
+    cmd('Upkeep', 'Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand.', {
+      card: Card,
+      pay: Type.Boolean({ description: 'true: pay; false: return the card to hand.' }),
+    }),
+    cmd(
+      'PlayEncounter',
+      'Dungeonlord Phase, before resolving: play an Encounter from hand or Pack against a hero, paid with that hero’s Peril.',
+      {
+        card: Card,
+        target: SeatT,
+        form: Type.Optional(Form),
+      },
+    ),
+    cmd('PlayBane', 'Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s).', {
+      card: Card,
+      target: SeatT,
+    }),
+    cmd(
+      'ResolveEncounters',
+      'Dungeonlord Phase: every Encounter is played; let the engaged heroes respond, then resolve them in order.',
+      {},
+    ),
+    cmd('PlayBoon', 'Play a Boon from hand, paying its Glory (free when a quest reward allows it).', { card: Card }),
+    cmd('ReadyTreasure', 'Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once.', {
+      card: Card,
+      use: Type.Boolean({ description: 'Use it the moment it is played (only cards discarded by their use).' }),
+    }),
+    cmd('Activate', 'Use the ability of a readied card or Artifact, paying its cost (on or off turn).', { card: Card }),
+    cmd('UseAbility', 'Use your hero’s special ability, paying its cost (any time).', {}),
+    cmd('Pass', 'Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward.', {}),
+    cmd(
+      'ChallengeHero',
+      'Hero Phase: challenge a hero in your space (1 Movement, once per turn); `component` tries to take their escort instead of wounding.',
+      {
+        seat: SeatT,
+        form: Form,
+        component: Type.Optional(Card),
+      },
+    ),
+    cmd('ChallengeMonster', 'Challenge the monster that just attacked you (1 Movement, once per turn).', { form: Form }),
+    cmd('ChallengeQuestMonster', 'Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn).', {
+      quest: Card,
+      form: Form,
+    }),
+    cmd('Stow', 'Pack step: an unwounded surviving monster goes back to hand or into the Pack.', {
+      card: Card,
+      to: Type.Union([Type.Literal('hand'), Type.Literal('pack')], { description: 'Where it goes.' }),
+    }),
+    cmd(
+      'Discard',
+      'Discard a card: the one Discard/Draw discard (hand, Treasure or Pack), or trimming a Pack or Treasures over the limit.',
+      {
+        card: Card,
+      },
+    ),
+    cmd('AssignPeril', 'Reward step: give one earned Peril to a player.', { seat: SeatT }),
+    cmd(
+      'EndPhase',
+      'End your Dungeonlord Phase (after the encounters) or Hero Phase; in Discard/Draw with an empty hand, skip the discard.',
+      {},
+    ),
+    cmd('PlaceMap', 'Place the drawn Map card at (x, y), as printed or turned end over end.', {
+      x: CoordT.properties.x,
+      y: CoordT.properties.y,
+      rotation: RotationT,
+    }),
+    cmd('Move', 'Hero Phase: move through the exit on this side (1 Movement).', { direction: DirectionT }),
+    cmd('OpenDoor', 'Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).', {
+      direction: DirectionT,
+    }),
+    cmd('ClimbOut', 'Hero Phase: untip your hero (1 Movement).', {}),
+    cmd('Explore', 'Hero Phase: draw and place a Map card (1 Movement).', {}),
+    cmd(
+      'AttemptQuest',
+      'Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none).',
+      {
+        quest: Card,
+        boost: Type.Optional(
+          Type.Integer({ minimum: 0, maximum: 20, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
+        ),
+      },
+    ),
+    cmd('PickUpComponent', 'Hero Phase: take an escort component at its pick-up space or from the floor (free).', { quest: Card }),
+    cmd('DropComponent', 'Hero Phase: set down an escort component you carry (free).', { quest: Card }),
+    cmd('TakeCard', 'Quest reward: take this card from the Adventure deck or discard pile.', { card: Card }),
+  ],
+  { description: 'Every Dungeoneer command.' },
+);
+
+/** Every Dungeoneer command. */
+export type DungeoneerCommand = Static<typeof commandSchema>;
+/** The command with this `type`. */
+export type CommandOf<T extends DungeoneerCommand['type']> = Extract<DungeoneerCommand, { type: T }>;

@@ -1,0 +1,299 @@
+// Every Dungeoneer event as a TypeBox schema with a description, their union and static types.
+import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { AdventureKindT, CheckStatT, StatT } from './content/schema';
+import { CardIdT, Cards, CountT, CoordT, DirectionT, PhaseT, PlacedT, PromptT, RotationT, SeatT } from './state';
+
+const ev = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
+  Type.Object(
+    { type: Type.Literal(name, { description: 'The event type.' }) as TLiteral<N>, ...props },
+    { additionalProperties: false, description },
+  );
+const Card = CardIdT('A card id ("?" where the viewer may not see it).');
+const X = CoordT.properties.x;
+const Y = CoordT.properties.y;
+const Delta = (description: string) => Type.Integer({ minimum: -99, maximum: 99, description });
+
+/** One side of a fight: a hero, an encounter of this Dungeonlord Phase, or a quest monster. */
+export const SideT = Type.Union(
+  [
+    Type.Object(
+      { kind: Type.Literal('hero', { description: 'A hero.' }), seat: SeatT },
+      { additionalProperties: false, description: 'A hero.' },
+    ),
+    Type.Object(
+      { kind: Type.Literal('encounter', { description: 'A monster Encounter.' }), index: CountT('Its index in the combat.'), card: Card },
+      { additionalProperties: false, description: 'A monster played as an Encounter.' },
+    ),
+    Type.Object(
+      { kind: Type.Literal('quest', { description: 'A quest monster.' }), quest: Card },
+      { additionalProperties: false, description: 'The monster of a quest.' },
+    ),
+  ],
+  { description: 'Who attacks or defends.' },
+);
+/** One side of a fight. */
+export type Side = Static<typeof SideT>;
+
+const RollT = Type.Object(
+  {
+    roll: Type.Integer({ minimum: 1, maximum: 6, description: 'The die.' }),
+    score: Type.Integer({ description: 'The score added, declared before the roll.' }),
+  },
+  { additionalProperties: false, description: 'One die plus a score.' },
+);
+
+export const eventSchema = Type.Union(
+  [
+    ev(
+      'HeroesAssigned',
+      'Set-up: each seat gets a hero card at its starting level and life, on the Dungeon Entrance, with its tracker set.',
+      {
+        heroes: Type.Array(
+          Type.Object(
+            {
+              seat: SeatT,
+              hero: Card,
+              level: Type.Integer({ minimum: 1, description: 'Starting level.' }),
+              life: CountT('Starting life.'),
+            },
+            { additionalProperties: false, description: 'One seat’s hero.' },
+          ),
+          { description: 'One entry per seat that plays a hero.' },
+        ),
+        pool: Cards('Hero cards left over.'),
+        glory: CountT('Starting Glory (the Dungeon Entrance’s).'),
+        peril: CountT('Starting Peril (the Dungeon Entrance’s).'),
+      },
+    ),
+    ev('QuestDeckShuffled', 'The quest deck was shuffled; the order is hidden.', { order: Cards('Top first.') }),
+    ev('QuestsDealt', 'Two personal quests, face up, for each seat.', {
+      quests: Type.Array(
+        Type.Object({ seat: SeatT, cards: Cards('Its quests.') }, { additionalProperties: false, description: 'One seat’s quests.' }),
+        {
+          description: 'Per seat.',
+        },
+      ),
+    }),
+    ev('GlobalQuestRevealed', 'A new Global Quest is turned over from the quest deck.', { quest: Card }),
+    ev('MapStarted', 'Set-up: the Dungeon Entrance at (0,0) and one random passage on each side of it.', {
+      placed: Type.Array(PlacedT, { description: 'Entrance first.' }),
+    }),
+    ev('MapDeckShuffled', 'The remaining Map cards were shuffled; the order is hidden.', { order: Cards('Top first.') }),
+    ev('AdventureDeckShuffled', 'The Adventure deck was shuffled; the order is hidden.', {
+      order: Cards('Top first.'),
+      reason: Type.Union([Type.Literal('setup'), Type.Literal('reshuffle'), Type.Literal('search')], {
+        description: 'setup; reshuffle: the discard pile became the deck; search: after a Deck reward.',
+      }),
+    }),
+    ev('CardsDrawn', 'Cards from the top of the Adventure deck into a hand (hidden from others).', {
+      seat: SeatT,
+      cards: Cards('The cards.'),
+    }),
+    ev('InitiativeRolled', 'Each contender rolled a die for initiative.', {
+      rolls: Type.Array(
+        Type.Object(
+          { seat: SeatT, roll: Type.Integer({ minimum: 1, maximum: 6, description: 'The die.' }) },
+          { additionalProperties: false, description: 'A roll.' },
+        ),
+        { description: 'One per contender.' },
+      ),
+    }),
+    ev('InitiativeWon', 'The highest roll takes the first turn; turns go clockwise from it.', { seat: SeatT }),
+    ev('TurnStarted', 'Reset Phase: doors reset, once-per-turn uses and turn-long effects end.', {
+      seat: SeatT,
+      round: Type.Integer({ minimum: 1, description: 'The round.' }),
+    }),
+    ev('PhaseBegan', 'The active player moves on to this phase.', { phase: PhaseT }),
+    ev('PromptOpened', 'The game waits for a choice.', { prompt: PromptT }),
+    ev('PromptClosed', 'The choice is made; play goes on.', {}),
+    ev('UpkeepPaid', 'Upkeep paid in Glory; the card stays readied.', { seat: SeatT, card: Card, glory: CountT('Glory paid.') }),
+    ev('CardReturned', 'Upkeep unpaid: the card goes back to the hand.', { seat: SeatT, card: Card }),
+    ev('MovementsSet', "The hero's Movements are now this many.", { seat: SeatT, movements: CountT('Movements.') }),
+    ev('EncounterPlayed', 'An Encounter was played into the target’s space, paid with the target’s Peril.', {
+      seat: SeatT,
+      card: Card,
+      from: Type.Union([Type.Literal('hand'), Type.Literal('pack')], { description: 'Hand or Pack.' }),
+      target: SeatT,
+      form: Type.Union([StatT, Type.Null()], { description: 'A monster’s chosen attack form; null for a threat.' }),
+      x: X,
+      y: Y,
+      cost: CountT('Peril spent.'),
+      wounds: CountT('Wounds it already carries (from the Pack).'),
+    }),
+    ev('BanePlayed', 'A Bane was played, paid with one other player’s Peril.', {
+      seat: SeatT,
+      card: Card,
+      payer: SeatT,
+      target: Type.Union([SeatT, Type.Null()], { description: 'The targeted hero; null when it targets nobody.' }),
+      cost: CountT('Peril spent.'),
+    }),
+    ev('BaneResolved', 'The Bane took effect (or was cancelled) and went to the discard pile or stays attached.', {
+      card: Card,
+      negated: Type.Boolean({ description: 'Cancelled by a response.' }),
+      attached: Type.Union([SeatT, Type.Null()], { description: 'A curse: the hero it is attached to.' }),
+    }),
+    ev('CombatStaged', 'The encounters move on to this step.', {
+      stage: Type.Union([Type.Literal('respond'), Type.Literal('fight'), Type.Literal('pack'), Type.Literal('reward')], {
+        description: 'The step.',
+      }),
+    }),
+    ev('ResponsePassed', 'An engaged hero is done responding.', { seat: SeatT }),
+    ev('EncounterResolved', 'An encounter is settled.', {
+      index: CountT('Its index.'),
+      outcome: Type.Union(
+        [Type.Literal('survived'), Type.Literal('defeated'), Type.Literal('negated'), Type.Literal('fizzled'), Type.Literal('spent')],
+        { description: 'survived; defeated; negated by a response; fizzled: the hero left the space; spent: a threat was rolled.' },
+      ),
+    }),
+    ev('EncounterDiscarded', 'The encounter card goes to the discard pile.', { index: CountT('Its index.') }),
+    ev('MonsterStowed', 'A surviving monster goes back to hand or into the Pack, keeping its wounds.', {
+      seat: SeatT,
+      index: CountT('Its encounter index.'),
+      card: Card,
+      to: Type.Union([Type.Literal('hand'), Type.Literal('pack')], { description: 'Where it goes.' }),
+      wounds: CountT('Its wounds.'),
+    }),
+    ev('CombatEnded', 'The Dungeonlord’s encounters are over for this turn.', {}),
+    ev('AttackRolled', 'An attack: the attacker’s die first, then the defender’s; the higher total hits, a tie hits nobody.', {
+      attacker: SideT,
+      defender: SideT,
+      form: StatT,
+      attack: RollT,
+      defence: RollT,
+      hit: Type.Union([Type.Literal('attacker'), Type.Literal('defender'), Type.Literal('none')], { description: 'Who scored the hit.' }),
+    }),
+    ev('ThreatRolled', 'A hero rolled against a threat: a card, a door, a pit or spikes, or a quest.', {
+      seat: SeatT,
+      source: CardIdT('What set the threat: a card or quest id, or "door" / "pit" / "spikes".'),
+      stat: CheckStatT,
+      roll: Type.Integer({ minimum: 1, maximum: 6, description: 'The die.' }),
+      score: Type.Integer({ description: 'Score and bonuses added, declared before the roll.' }),
+      target: Type.Integer({ description: 'The number to match or beat, hazards included.' }),
+      success: Type.Boolean({ description: 'Matched or beat the target.' }),
+    }),
+    ev('HeroWounded', 'A hero took wounds.', { seat: SeatT, wounds: CountT('Wounds.'), life: CountT('Life left.') }),
+    ev('HeroHealed', 'A hero recovered life.', { seat: SeatT, life: CountT('Life now.') }),
+    ev('MonsterWounded', 'An encounter monster took a wound.', { index: CountT('Its index.'), wounds: CountT('Wounds on it now.') }),
+    ev('QuestMonsterWounded', 'A quest monster took a wound (wounds stay on the quest).', {
+      quest: Card,
+      wounds: CountT('Wounds on it now.'),
+    }),
+    ev('TrackerChanged', 'Glory and Peril moved on a tracker.', {
+      seat: SeatT,
+      glory: Delta('Change in Glory.'),
+      peril: Delta('Change in Peril.'),
+    }),
+    ev('BoostGained', 'A score change until the end of the turn.', { seat: SeatT, stat: StatT, amount: Delta('The change.') }),
+    ev('HeroTipped', 'A hero fell (tipped) or climbed out (untipped).', {
+      seat: SeatT,
+      tipped: Type.Boolean({ description: 'Tipped now.' }),
+    }),
+    ev('HeroRecalled', 'A hero was carried back to the Dungeon Entrance.', { seat: SeatT }),
+    ev('CardsDiscarded', 'Cards went to the Adventure discard pile.', {
+      seat: SeatT,
+      cards: Cards('The cards.'),
+      from: Type.Union(
+        [Type.Literal('hand'), Type.Literal('boons'), Type.Literal('treasures'), Type.Literal('pack'), Type.Literal('curses')],
+        {
+          description: 'Where they were.',
+        },
+      ),
+    }),
+    ev('PerilEarned', 'The Dungeonlord’s monster wounded a hero: Peril to assign.', { seat: SeatT, amount: CountT('Peril earned.') }),
+    ev('PerilAssigned', 'One earned Peril went onto a player’s tracker.', { seat: SeatT, to: SeatT }),
+    ev('MapCardDrawn', 'The top Map card was drawn; it is shown to everyone.', {
+      seat: SeatT,
+      card: Card,
+      reason: Type.Union([Type.Literal('build'), Type.Literal('explore')], { description: 'Build Phase or Explore.' }),
+    }),
+    ev('MapPlaced', 'A Map card was placed on the grid.', { seat: SeatT, card: Card, x: X, y: Y, rotation: RotationT }),
+    ev('MapCardSetAside', 'No legal place existed for the drawn Map card: it goes to the bottom of the Map deck.', { card: Card }),
+    ev('BoonPlayed', 'A Boon was played from hand, paying Glory; permanent ones are readied, instant ones discarded.', {
+      seat: SeatT,
+      card: Card,
+      cost: CountT('Glory paid.'),
+      permanent: Type.Boolean({ description: 'Readied into the Inventory.' }),
+    }),
+    ev('TreasureReadied', 'A Treasure was readied, paying Glory; a potion used at once is discarded instead.', {
+      seat: SeatT,
+      card: Card,
+      cost: CountT('Glory paid.'),
+      use: Type.Boolean({ description: 'Used the moment it was played.' }),
+    }),
+    ev('CardActivated', 'A readied card’s (or Artifact’s) ability was used.', {
+      seat: SeatT,
+      card: Card,
+      glory: CountT('Glory paid.'),
+      movement: CountT('Movements paid.'),
+      consumed: Type.Boolean({ description: 'Discarded by its use.' }),
+    }),
+    ev('AbilityUsed', 'The hero’s special ability was used.', {
+      seat: SeatT,
+      glory: CountT('Glory paid.'),
+      movement: CountT('Movements paid.'),
+    }),
+    ev('DoorOpened', 'A door is open for the rest of the turn.', { x: X, y: Y, side: DirectionT }),
+    ev('HeroOnCusp', 'The last Movement went on the door: the hero waits on the cusp, the door open for everyone.', {
+      seat: SeatT,
+      side: DirectionT,
+    }),
+    ev('HeroMoved', 'A hero entered the next space.', { seat: SeatT, x: X, y: Y, side: DirectionT }),
+    ev('SpaceCollected', 'Glory and Peril of a space new this turn (or the one the hero stayed in).', {
+      seat: SeatT,
+      x: X,
+      y: Y,
+      glory: CountT('Glory.'),
+      peril: CountT('Peril.'),
+    }),
+    ev('Challenged', 'A challenge was initiated (once per turn).', {
+      seat: SeatT,
+      target: SideT,
+      form: StatT,
+      cost: CountT('Movements paid.'),
+    }),
+    ev('QuestAttempted', 'An attempt at a quest.', {
+      seat: SeatT,
+      quest: Card,
+      cost: CountT('Movements paid.'),
+      paid: CountT('Glory paid for bonuses.'),
+    }),
+    ev('QuestFound', 'A search quest’s objective was found (for this turn).', { seat: SeatT, quest: Card }),
+    ev('QuestMonsterAttacked', 'A quest monster makes its one attack of the turn.', { seat: SeatT, quest: Card }),
+    ev('ComponentPickedUp', 'An escort component was taken; a quest changing hands goes with it.', {
+      seat: SeatT,
+      quest: Card,
+      from: Type.Union([Type.Literal('source'), Type.Literal('ground'), Type.Literal('hero')], {
+        description: 'Its pick-up space, the floor, or another hero.',
+      }),
+      owner: Type.Union([SeatT, Type.Null()], { description: 'Whose quest it was (null: the Global Quest).' }),
+    }),
+    ev('ComponentDropped', 'An escort component was set down.', { seat: SeatT, quest: Card, x: X, y: Y }),
+    ev('QuestCompleted', 'A quest was completed and placed face down in the Inventory.', { seat: SeatT, quest: Card }),
+    ev('LevelGained', 'The hero went up a level.', { seat: SeatT, level: Type.Integer({ minimum: 1, description: 'The new level.' }) }),
+    ev('CardTaken', 'A quest reward: a card from the deck (hidden from others) or the discard pile into the hand.', {
+      seat: SeatT,
+      card: Card,
+      from: Type.Union([Type.Literal('deck'), Type.Literal('pile')], { description: 'Where from.' }),
+      kind: AdventureKindT,
+    }),
+    ev('HeroDefeated', 'A hero fell to 0 Life: every card of the player is discarded; the player is out.', {
+      seat: SeatT,
+      cards: Cards('Adventure cards discarded.'),
+      quests: Cards('Quests put out of play.'),
+    }),
+    ev('TurnEnded', 'The turn is over; the hero keeps at most one Movement for off-turn use.', {
+      seat: SeatT,
+      kept: CountT('Movements kept.'),
+    }),
+    ev('GameWon', 'The game is over.', {
+      winners: Type.Array(SeatT, { description: 'The winners (none when the last heroes fell together).' }),
+      how: Type.Union([Type.Literal('quests'), Type.Literal('last-standing')], { description: 'Three quests, or the last hero standing.' }),
+    }),
+  ],
+  { description: 'Every Dungeoneer event.' },
+);
+
+/** Every Dungeoneer event. */
+export type DungeoneerEvent = Static<typeof eventSchema>;
+/** The event with this `type`. */
+export type EventOf<T extends DungeoneerEvent['type']> = Extract<DungeoneerEvent, { type: T }>;

@@ -1,0 +1,62 @@
+// @delve/game-dungeoneer: Dungeoneer's standard game as a pure rules module, with Delve's own starter set and bots.
+import type { GameModule } from '@delve/kernel';
+import { commandSchema, type DungeoneerCommand } from './commands';
+import { decide } from './decide';
+import { eventSchema, type DungeoneerEvent } from './events';
+import { evolve } from './evolve';
+import { legalCommands } from './legal';
+import { checkSeats, optionsSchema, type DungeoneerOptions } from './options';
+import { setup } from './setup';
+import { initialState, type DungeoneerState } from './state';
+import { status } from './status';
+import { redact, view } from './view';
+import { viewSchema, type DungeoneerView } from './viewSchema';
+
+/** The Dungeoneer module as the kernel and the API hold it. */
+export const dungeoneer: GameModule<DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerView, DungeoneerOptions> = {
+  name: 'dungeoneer',
+  rulesVersion: '1',
+  info: {
+    title: 'Dungeoneer',
+    summary:
+      'Each player is a hero building and exploring a dungeon of map cards on a grid, and on their own turn also the ' +
+      "Dungeonlord, spending the other heroes' Peril on monsters, traps and banes against them. Glory buys boons and " +
+      'treasures. Three completed quests win, or being the last hero standing.',
+    seats: { min: 2, max: 4 },
+    notation: 'packages/games/dungeoneer/README.md',
+  },
+  optionsSchema,
+  commandSchema,
+  eventSchema,
+  viewSchema,
+  checkSeats,
+  initialState,
+  setup,
+  decide,
+  evolve,
+  view,
+  redact,
+  legalCommands,
+  status,
+};
+
+export { commandSchema, eventSchema, optionsSchema, viewSchema };
+export type { DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerView, DungeoneerOptions };
+export type { EventOf } from './events';
+export type { CommandOf } from './commands';
+export { heroSetup, type HeroProfile } from './setup';
+export { HIDDEN } from './view';
+export {
+  STARTER,
+  cardSetSchema,
+  problemsOf,
+  adventureCard,
+  mapCard,
+  questCard,
+  heroCard,
+  ALL_ADVENTURE,
+  type CardSet,
+} from './content/index';
+export { randomBot } from './bots/random';
+export { heuristicBot } from './bots/heuristic';
+export { stateFromView } from './bots/seen';

@@ -1,0 +1,255 @@
+// QUEST CARDS: attempting each quest type, escort components, completion, rewards and the Global Quest.
+import type { Random, Seat } from '@delve/kernel';
+import type { CommandOf } from '../commands';
+import type { QuestCard, Reward } from '../content/index';
+import type { DungeoneerState } from '../state';
+import { applyEffects, threatCheck, track, wound } from './effects';
+import { monsterFight } from './combat';
+import { closePrompt, openPrompt } from './flow';
+import { checkChallenge, inHand, ownPhase, payGlory, payMovements, promptFor } from './guards';
+import { spaceOf } from './map';
+import { design, heroDesign, heroesAt, heroOf, playerOf, questDesign, questOwner } from './table';
+import { fail, type Ctx, type Tx } from './tx';
+
+type S = DungeoneerState;
+
+/** QUEST CARDS: three completed quests win the game. */
+export const QUESTS_TO_WIN = 3;
+
+/** Turn over the next Global Quest, if the quest deck has one. */
+export function revealGlobal(tx: Tx): void {
+  const next = tx.state.questDeck[0];
+  if (next !== undefined) tx.emit({ type: 'GlobalQuestRevealed', quest: next });
+}
+
+/**
+ * QUEST CARDS: a completed quest goes face down into the Inventory; a completed Global Quest is replaced; three win.
+ * An Artifact quest becomes its Artifact instead of giving a reward; otherwise the reward is collected in order.
+ */
+export function completeQuest(tx: Tx, random: Random, seat: Seat, quest: string): void {
+  const global = tx.state.globalQuest === quest;
+  tx.emit({ type: 'QuestCompleted', seat, quest });
+  if (global) revealGlobal(tx);
+  if (playerOf(tx.state, seat).completed.length >= QUESTS_TO_WIN) {
+    tx.emit({ type: 'GameWon', winners: [seat], how: 'quests' });
+    return;
+  }
+  const q = questDesign(quest);
+  if (!q.artifact) giveRewards(tx, random, seat, q.reward);
+}
+
+/** Quest rewards in order: Level, Life, Glory and Peril at once; Play, Deck and Pile ask the player (a prompt). */
+export function giveRewards(tx: Tx, random: Random, seat: Seat, rewards: readonly Reward[]): void {
+  for (const [i, r] of rewards.entries()) {
+    const h = heroOf(tx.state, seat);
+    if ('level' in r) {
+      const level = Math.min(heroDesign(h.id).levels.length, h.level + r.level);
+      if (level > h.level) tx.emit({ type: 'LevelGained', seat, level });
+    } else if ('life' in r) applyEffects(tx, random, seat, [{ heal: r.life }]);
+    else if ('glory' in r) track(tx, seat, r.glory, 0);
+    else if ('peril' in r) track(tx, seat, 0, r.peril);
+    else {
+      const [reward, cardKind] =
+        'play' in r ? (['play', r.play] as const) : 'deck' in r ? (['deck', r.deck] as const) : (['pile', r.pile] as const);
+      openPrompt(tx, { kind: 'reward', seat, reward, cardKind, rest: [...rewards.slice(i + 1)] });
+      return;
+    }
+  }
+}
+
+/** After a reward prompt: a searched deck is reshuffled, then the remaining rewards follow. */
+export function finishReward(tx: Tx, random: Random, seat: Seat): void {
+  const p = promptFor(tx.state, seat, 'reward');
+  if (p.reward === 'deck') tx.emit({ type: 'AdventureDeckShuffled', reason: 'search', order: random.shuffle(tx.state.deck) });
+  closePrompt(tx);
+  giveRewards(tx, random, seat, p.rest);
+}
+
+/** The seat may attempt `quest`: its own personal quest or the Global Quest. */
+function ownQuest(s: S, seat: Seat, quest: string): QuestCard {
+  const owner = questOwner(s, quest);
+  if (owner !== seat && owner !== null) fail('not-your-quest', 'you may attempt your own quests and the Global Quest');
+  return questDesign(quest);
+}
+
+/** The hero stands in the Map card space `card`. */
+function standsIn(s: S, seat: Seat, card: string): boolean {
+  const at = spaceOf(s.map, card);
+  const h = heroOf(s, seat);
+  return at !== undefined && at.x === h.x && at.y === h.y;
+}
+
+/**
+ * QUEST CARDS, attempting: in your Hero Phase, in the quest's space, at most one completion per turn. One attempt a
+ * turn is free, except: Chance costs 1 Movement an attempt (bonuses bought with Glory, declared before the roll);
+ * Threat repeats for 1 Movement each; Search and Slay attempt once a turn (the monster attacks once a turn); an Escort
+ * completes where its component is delivered.
+ */
+export function checkAttemptQuest(s: S, seat: Seat, cmd: CommandOf<'AttemptQuest'>): QuestCard {
+  ownPhase(s, seat, 'hero');
+  const q = ownQuest(s, seat, cmd.quest);
+  if (!standsIn(s, seat, q.space)) fail('wrong-space', `${q.name} is attempted in its own space`);
+  const t = s.turn;
+  // One spelling per command: a Chance attempt states its bonus (0 for none); other quests take none.
+  if (q.type !== 'chance' && cmd.boost !== undefined) fail('no-boost', 'only Chance quests take paid bonuses');
+  if (q.type === 'chance' && cmd.boost === undefined) fail('boost-needed', 'state the bonus bought for this Chance roll (0 for none)');
+  const boost = cmd.boost ?? 0;
+  const again = t?.attempts.includes(q.id) ?? false;
+  switch (q.type) {
+    case 'chance':
+      payMovements(s, seat, 1);
+      payGlory(s, seat, boost * (q.boost ?? 1));
+      break;
+    case 'escort':
+      if (!playerOf(s, seat).carrying.includes(q.id)) fail('no-component', 'deliver the escort component here to complete it');
+      break;
+    case 'threat':
+      if (again) payMovements(s, seat, 1);
+      break;
+    case 'sacrifice': {
+      if (again) fail('already-attempted', 'one attempt a turn');
+      const price = q.price ?? { life: 0, glory: 0 };
+      if (heroOf(s, seat).life <= price.life) fail('cannot-pay', `the price is ${price.life} Life and you would not survive it`);
+      payGlory(s, seat, price.glory);
+      break;
+    }
+    case 'search':
+    case 'slay':
+      if (again) fail('already-attempted', q.type === 'slay' ? 'the monster attacks once a turn' : 'one search a turn');
+      break;
+  }
+  return q;
+}
+
+/** QUEST CARDS, each type's procedure. Completion sends the hero straight to Discard/Draw (through `proceed`). */
+export function attemptQuest(c: Ctx, cmd: CommandOf<'AttemptQuest'>): void {
+  const { tx, seat, random } = c;
+  const q = checkAttemptQuest(tx.state, seat, cmd);
+  const boost = cmd.boost ?? 0;
+  const again = tx.state.turn?.attempts.includes(q.id) ?? false;
+  const cost = q.type === 'chance' || (q.type === 'threat' && again) ? 1 : 0;
+  const price = q.type === 'sacrifice' ? (q.price ?? { life: 0, glory: 0 }) : { life: 0, glory: 0 };
+  tx.emit({ type: 'QuestAttempted', seat, quest: q.id, cost, paid: q.type === 'chance' ? boost * (q.boost ?? 1) : price.glory });
+  const check = q.check ?? { stat: 'none' as const, target: 1 };
+  switch (q.type) {
+    case 'chance':
+      if (threatCheck(tx, random, seat, check, q.id, boost)) completeQuest(tx, random, seat, q.id);
+      return;
+    case 'escort':
+      return completeQuest(tx, random, seat, q.id);
+    case 'sacrifice':
+      wound(tx, random, seat, price.life);
+      return completeQuest(tx, random, seat, q.id);
+    case 'threat':
+      if (threatCheck(tx, random, seat, check, q.id)) return completeQuest(tx, random, seat, q.id);
+      // Failed attempts hit everyone in the space, like a Trap.
+      for (const victim of heroesAt(tx.state, heroOf(tx.state, seat).x, heroOf(tx.state, seat).y)) applyEffects(tx, random, victim, q.fail);
+      return;
+    case 'search':
+      if (!threatCheck(tx, random, seat, check, q.id)) return;
+      tx.emit({ type: 'QuestFound', seat, quest: q.id });
+      if (!q.monster) return completeQuest(tx, random, seat, q.id);
+      return questMonsterAttacks(tx, random, seat, q);
+    case 'slay':
+      return questMonsterAttacks(tx, random, seat, q);
+  }
+}
+
+/** QUEST CARDS, Slay: the quest monster makes the first attack, as a free Movement, once a turn. */
+function questMonsterAttacks(tx: Tx, random: Random, seat: Seat, q: QuestCard): void {
+  tx.emit({ type: 'QuestMonsterAttacked', seat, quest: q.id });
+  monsterFight(tx, random, { kind: 'quest', quest: q.id }, seat, q.monster?.opens ?? 'melee', 'monster');
+}
+
+/** QUEST CARDS, Slay: after the quest monster has attacked, the hero may challenge it (1 Movement, once a turn). */
+export function checkChallengeQuestMonster(s: S, seat: Seat, cmd: CommandOf<'ChallengeQuestMonster'>): QuestCard {
+  ownPhase(s, seat, 'hero');
+  const q = ownQuest(s, seat, cmd.quest);
+  if (!s.turn?.attacked.includes(q.id)) fail('not-attacked', 'challenge a quest monster after it has attacked you this turn');
+  if (!standsIn(s, seat, q.space)) fail('wrong-space', 'you must be in the monster’s space');
+  checkChallenge(s, seat);
+  return q;
+}
+
+/** Decides ChallengeQuestMonster: QUEST CARDS, Slay (and Search objectives). */
+export function challengeQuestMonster(c: Ctx, cmd: CommandOf<'ChallengeQuestMonster'>): void {
+  const q = checkChallengeQuestMonster(c.tx.state, c.seat, cmd);
+  c.tx.emit({ type: 'Challenged', seat: c.seat, target: { kind: 'quest', quest: q.id }, form: cmd.form, cost: 1 });
+  monsterFight(c.tx, c.random, { kind: 'quest', quest: q.id }, c.seat, cmd.form, 'hero');
+}
+
+/** Where an escort component is: carried by a seat, lying at a position, or still at its pick-up space. */
+export function componentAt(s: S, quest: string): { carrier: Seat } | { x: number; y: number } | 'source' {
+  const carrier = s.players.find((p) => p.carrying.includes(quest));
+  if (carrier) return { carrier: carrier.seat };
+  const lying = s.components.find((c) => c.quest === quest);
+  return lying ? { x: lying.x, y: lying.y } : 'source';
+}
+
+/**
+ * QUEST CARDS, Escort: a free Movement to pick the component up at its pick-up space (your quest, or the Global
+ * Quest, which then becomes yours), or to take one lying in your space (its quest comes with it, ruling).
+ */
+export function checkPickUp(s: S, seat: Seat, cmd: CommandOf<'PickUpComponent'>): 'source' | 'ground' {
+  ownPhase(s, seat, 'hero');
+  const q = questDesign(cmd.quest);
+  if (q.type !== 'escort') fail('not-escort', `${q.name} has no component`);
+  const owner = questOwner(s, q.id);
+  if (owner === undefined) fail('not-in-play', `${q.name} is not in play`);
+  const where = componentAt(s, q.id);
+  const h = heroOf(s, seat);
+  if (where === 'source') {
+    if (owner !== seat && owner !== null) fail('not-your-quest', 'only its holder picks a component up at its start');
+    if (!standsIn(s, seat, q.from ?? '')) fail('wrong-space', 'the component waits at its pick-up space');
+    return 'source';
+  }
+  if ('carrier' in where) fail('carried', 'someone carries it: challenge them for it');
+  if (!('x' in where) || where.x !== h.x || where.y !== h.y) fail('wrong-space', 'the component is not in your space');
+  return 'ground';
+}
+
+/** Decides PickUpComponent: QUEST CARDS, Escort (a Global escort becomes personal). */
+export function pickUpComponent(c: Ctx, cmd: CommandOf<'PickUpComponent'>): void {
+  const from = checkPickUp(c.tx.state, c.seat, cmd);
+  const owner = questOwner(c.tx.state, cmd.quest) ?? null;
+  c.tx.emit({ type: 'ComponentPickedUp', seat: c.seat, quest: cmd.quest, from, owner });
+  if (owner === null) revealGlobal(c.tx);
+}
+
+/** QUEST CARDS, Escort: a component is set down where the hero stands, for free. */
+export function checkDrop(s: S, seat: Seat, cmd: CommandOf<'DropComponent'>): void {
+  ownPhase(s, seat, 'hero');
+  if (!playerOf(s, seat).carrying.includes(cmd.quest)) fail('not-carrying', 'you do not carry that component');
+}
+
+/** Decides DropComponent: QUEST CARDS, Escort. */
+export function dropComponent(c: Ctx, cmd: CommandOf<'DropComponent'>): void {
+  checkDrop(c.tx.state, c.seat, cmd);
+  const h = heroOf(c.tx.state, c.seat);
+  c.tx.emit({ type: 'ComponentDropped', seat: c.seat, quest: cmd.quest, x: h.x, y: h.y });
+}
+
+/** QUEST CARDS, rewards Deck and Pile: take a card of the named kind from the deck (then reshuffled) or discard pile. */
+export function checkTakeCard(s: S, seat: Seat, cmd: CommandOf<'TakeCard'>): void {
+  const p = promptFor(s, seat, 'reward');
+  if (p.reward === 'play') fail('wrong-reward', 'this reward plays a card from your hand');
+  const zone = p.reward === 'deck' ? s.deck : s.discard;
+  if (!zone.includes(cmd.card)) fail('not-there', `${cmd.card} is not in the ${p.reward === 'deck' ? 'Adventure deck' : 'discard pile'}`);
+  if (design(cmd.card).kind !== p.cardKind) fail('wrong-kind', `the reward is a ${p.cardKind}`);
+}
+
+/** Decides TakeCard: QUEST CARDS, rewards Deck and Pile. */
+export function takeCard(c: Ctx, cmd: CommandOf<'TakeCard'>): void {
+  checkTakeCard(c.tx.state, c.seat, cmd);
+  const p = promptFor(c.tx.state, c.seat, 'reward');
+  c.tx.emit({ type: 'CardTaken', seat: c.seat, card: cmd.card, from: p.reward === 'deck' ? 'deck' : 'pile', kind: p.cardKind });
+  finishReward(c.tx, c.random, c.seat);
+}
+
+/** The free play of a Play reward, if one is open for this kind of card. */
+export function freePlay(s: S, seat: Seat, card: string): boolean {
+  const p = s.prompt;
+  if (p?.kind !== 'reward' || p.seat !== seat || p.reward !== 'play') return false;
+  inHand(s, seat, card);
+  return design(card).kind === p.cardKind;
+}

@@ -1,0 +1,230 @@
+// Test support: a stacked deal run through the real setup (scripted shuffles and rolls), a scenario builder that
+// reaches positions through real commands (each die stated by the test), and games between bots.
+import { randomFor, type Random, type Seat } from '@delve/kernel';
+import { playout, scriptedRandom, specFor, type PlayoutOptions, type PlayoutResult, type ScriptedDraw } from '@delve/kernel/testing';
+import {
+  ALL_ADVENTURE,
+  dungeoneer,
+  mapCard,
+  STARTER,
+  type DungeoneerCommand,
+  type DungeoneerEvent,
+  type DungeoneerOptions,
+  type DungeoneerState,
+  type DungeoneerView,
+} from '../src/index';
+import { legalPlacements } from '../src/rules/map';
+import { setup, type HeroProfile } from '../src/setup';
+import type { Direction, Placed } from '../src/state';
+
+export interface Deal {
+  readonly seats?: number;
+  /** Initiative dice in the order rolled (seat 0 first, then re-rolls of the tied). Default: seat 0 rolls 6, others 1. */
+  readonly initiative?: readonly number[];
+  /** Each seat's hero. Default: brannoc, ysolde, tamsin, oskar. */
+  readonly heroes?: readonly string[];
+  /** Each seat's two personal quests, then the Global Quest last (default: quests with no effect in play). */
+  readonly quests?: readonly string[];
+  /** The passages on the N, E, S and W sides of the entrance. */
+  readonly passages?: readonly [string, string, string, string];
+  /** The Map deck from the top. */
+  readonly mapDeck?: readonly string[];
+  /** Each seat's five cards. */
+  readonly hands?: readonly (readonly string[])[];
+  /** The Adventure deck after the deal, from the top. */
+  readonly deck?: readonly string[];
+  /** Character profiles handed to setup (a hero's level and life). */
+  readonly profiles?: readonly (HeroProfile | null)[];
+  /** Replace the starting map with these cards (a hand-stacked map for unit tests; the cards it leaves out vanish). */
+  readonly mapStart?: readonly Placed[];
+}
+
+const DEFAULT_HEROES = ['brannoc', 'ysolde', 'tamsin', 'oskar'];
+// Quests with no effect while in play, so scores are as printed unless a test asks otherwise.
+const DEFAULT_QUESTS = [
+  'gamblers-mirror',
+  'knucklebones',
+  'blood-tithe',
+  'oath-of-ash',
+  'hidden-codex',
+  'wardens-key',
+  'pale-matron',
+  'stair-gnawer',
+];
+const DEFAULT_PASSAGES = ['dripping-crossway', 'narrow-fork', 'buttressed-way', 'mossy-passage'] as const;
+
+/** `preferred` first, in order, then every other item in its original order. */
+function stack<T>(items: readonly T[], key: (x: T) => string, preferred: readonly string[]): T[] {
+  const first = preferred.map((id) => {
+    const found = items.find((x) => key(x) === id);
+    if (found === undefined) throw new Error(`stacked deal: ${id} is not among the items`);
+    return found;
+  });
+  return [...first, ...items.filter((x) => !preferred.includes(key(x)))];
+}
+
+/** The deal's events: the real setup with every shuffle and roll scripted so the named cards land where asked. */
+export function dealt(deal: Deal = {}): DungeoneerEvent[] {
+  const seats = deal.seats ?? 2;
+  const rolls = deal.initiative ?? Array.from({ length: seats }, (_, i) => (i === 0 ? 6 : 1));
+  const heroes = (deal.heroes ?? DEFAULT_HEROES).slice(0, seats);
+  const draws: ScriptedDraw[] = [
+    ...rolls.map((roll) => ({ roll })),
+    { order: stack(STARTER.heroes, (h) => h.id, heroes) },
+    {
+      order: stack(STARTER.quests, (q) => q.id, deal.quests ?? [...DEFAULT_QUESTS.slice(0, seats * 2), 'stolen-reliquary']).map(
+        (q) => q.id,
+      ),
+    },
+    {
+      order: stack(
+        STARTER.map.filter((c) => c.kind === 'passage').map((c) => c.id),
+        (id) => id,
+        deal.passages ?? DEFAULT_PASSAGES,
+      ),
+    },
+  ];
+  const used = new Set(['entrance', ...(deal.passages ?? DEFAULT_PASSAGES)]);
+  draws.push({
+    order: stack(
+      STARTER.map.map((c) => c.id).filter((id) => !used.has(id)),
+      (id) => id,
+      deal.mapDeck ?? [],
+    ),
+  });
+  // Hands shorter than five (or missing) are topped up with cards no hand or deck names.
+  const named = new Set([...(deal.hands ?? []).flat(), ...(deal.deck ?? [])]);
+  const spare = ALL_ADVENTURE.filter((id) => !named.has(id));
+  const hands = Array.from({ length: seats }, (_, seat) => {
+    const given = deal.hands?.[seat] ?? [];
+    return [...given, ...spare.splice(0, 5 - given.length)];
+  });
+  draws.push({ order: stack(ALL_ADVENTURE, (id) => id, [...hands.flat(), ...(deal.deck ?? [])]) });
+  // As the kernel hands them over: each seat's character (a stand-in id) with its recorded profile.
+  const seating = (deal.profiles ?? []).map((profile, seat) => (profile ? { id: `character-${seat}`, revision: 0, profile } : null));
+  const events = setup(dungeoneer.initialState({}, seats), scriptedRandom(...draws), seating);
+  const start = deal.mapStart;
+  return start ? events.map((e) => (e.type === 'MapStarted' ? { ...e, placed: [...start] } : e)) : events;
+}
+
+/** A position reached from a stacked deal by deciding real commands; its events feed specFor().given(). */
+export class Scenario {
+  events: DungeoneerEvent[];
+  state: DungeoneerState;
+  readonly seats: number;
+
+  constructor(deal: Deal = {}) {
+    this.seats = deal.seats ?? 2;
+    this.events = dealt(deal);
+    this.state = this.events.reduce(dungeoneer.evolve, dungeoneer.initialState({}, this.seats));
+  }
+
+  /** Decide `command` for `seat`, the dice and shuffles stated by `draws` (a seeded source when none are given). */
+  do(seat: Seat, command: DungeoneerCommand, ...draws: ScriptedDraw[]): DungeoneerEvent[] {
+    const random = draws.length > 0 ? scriptedRandom(...draws) : randomFor('scenario', this.events.length);
+    const produced = dungeoneer.decide(command, this.state, { actor: { kind: 'seat', seat }, random });
+    this.events = [...this.events, ...produced];
+    this.state = produced.reduce(dungeoneer.evolve, this.state);
+    return produced;
+  }
+
+  /** The active player ends its current phase. */
+  endPhase(): this {
+    this.do(this.active, { type: 'EndPhase' });
+    return this;
+  }
+
+  /** Place the drawn Map card. */
+  place(x: number, y: number, rotation: 0 | 180 = 0): this {
+    this.do(this.active, { type: 'PlaceMap', x, y, rotation });
+    return this;
+  }
+
+  /** The active hero moves; `draws` answer any door, pit or spikes roll. */
+  move(direction: Direction, ...draws: ScriptedDraw[]): this {
+    this.do(this.active, { type: 'Move', direction }, ...draws);
+    return this;
+  }
+
+  /** From the Dungeonlord Phase with no encounters to the Hero Phase, placing the drawn Map card at (x, y) (default: its first legal place). */
+  toHeroPhase(x?: number, y?: number, rotation: 0 | 180 = 0): this {
+    this.endPhase();
+    const p = this.state.prompt;
+    if (p?.kind !== 'place-map') return this;
+    if (x !== undefined && y !== undefined) return this.place(x, y, rotation);
+    const first = legalPlacements(this.state.map, mapCard(p.card)!)[0];
+    if (!first) throw new Error(`no legal place for ${p.card}`);
+    return this.place(first.x, first.y, first.rotation);
+  }
+
+  /** Finish the active turn: end the Hero Phase if in it, discard the newest card in hand (or skip), pass the turn. */
+  finishTurn(): this {
+    if (this.state.turn?.phase === 'hero') this.endPhase();
+    const seat = this.active;
+    const card = this.player(seat).hand.at(-1);
+    this.do(seat, card === undefined ? { type: 'EndPhase' } : { type: 'Discard', card });
+    return this;
+  }
+
+  get active(): Seat {
+    return this.state.turn?.seat ?? 0;
+  }
+
+  get spec() {
+    return specFor(dungeoneer, { options: {}, seats: this.seats }).given(this.events);
+  }
+
+  player(seat: Seat) {
+    const p = this.state.players[seat];
+    if (!p) throw new Error(`no seat ${seat}`);
+    return p;
+  }
+
+  hero(seat: Seat) {
+    const h = this.player(seat).hero;
+    if (!h) throw new Error(`seat ${seat} has no hero`);
+    return h;
+  }
+
+  legal(seat: Seat): DungeoneerCommand[] {
+    return dungeoneer.legalCommands(this.state, seat);
+  }
+}
+
+export const scenario = (deal: Deal = {}) => new Scenario(deal);
+
+/** Events of one type out of a list, for assertions on the part that matters. */
+export function only<T extends DungeoneerEvent['type']>(
+  events: readonly DungeoneerEvent[],
+  type: T,
+): Extract<DungeoneerEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<DungeoneerEvent, { type: T }> => e.type === type);
+}
+
+/** A bot sees only its seat's view. */
+export type Bot = (view: DungeoneerView, seat: Seat, random: Random) => DungeoneerCommand | null;
+
+/** Play a game where an awaited seat (chosen at random) asks its bot; `bots[seat % bots.length]` plays each seat. */
+export function botGame(
+  seats: number,
+  seed: string,
+  bots: readonly Bot[],
+  extra: Partial<PlayoutOptions<DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerOptions>> = {},
+): PlayoutResult<DungeoneerEvent, DungeoneerState> {
+  return playout(dungeoneer, {
+    options: {},
+    seats,
+    seed,
+    maxSteps: 6000,
+    choose: (state, random) => {
+      const awaiting = dungeoneer.status(state).awaiting;
+      if (awaiting.length === 0) return null;
+      const seat = random.pick(awaiting);
+      const bot = bots[seat % bots.length] as Bot;
+      const command = bot(dungeoneer.view(state, { kind: 'seat', seat }), seat, random);
+      if (!command) throw new Error(`${seed}: seat ${seat} is awaited but its bot has nothing to do`);
+      return { seat, command };
+    },
+    ...extra,
+  });
+}
