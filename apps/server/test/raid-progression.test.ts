@@ -3,28 +3,17 @@
 // experience table gives; a level-10 unlock is spent and the next raid deals from the new deck; a raider reaches
 // level 85 through real (short) raids and starts with eight cards and +10 health; a raid group shows its runs and its
 // members' sheets; a rebuild of the read models gives the same documents.
-import { CATALOG, heuristicBot, raid, type RaidSheet, type RaidView } from '@delve/game-raid';
-import { randomFor } from '@delve/kernel';
+import { CATALOG, raid, type RaidSheet, type RaidView } from '@delve/game-raid';
 import t, { type Test } from 'tap';
 import { rebuildReadModels } from '../src/rebuild';
 import { ADMIN_KEY, testApp, type TestApp } from './support/app';
 import { call } from './support/http';
+import { expectedRuns, playRaid, tableXp, type RaidResult, type Request } from './support/raid';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Result = NonNullable<RaidView['result']>;
 const modules = { raid };
 const ENV = { RATE_LIMIT_MAX: '1000000' };
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/**
- * The experience table written out (wow-tcg-dungeon-decks.txt, Level Up Rules): the oracle the sheets must agree with.
- * 5 XP for a first run at the dungeon, else 2; 5 for the Dungeon hero, else 2 for half its health in damage; 2 a Boss.
- */
-function tableXp(result: Result, first: boolean): number {
-  const bosses = new Set(result.bossesDestroyed.map((b) => b.card)).size;
-  const ending = result.dungeonHeroDestroyed ? 5 : result.damageDealt * 2 >= result.health ? 2 : 0;
-  return (first ? 5 : 2) + ending + 2 * bosses;
-}
 
 async function register(t: Test, ctx: TestApp, name: string): Promise<{ id: string; key: string }> {
   const reply = await call(t, ctx.app, 'POST', '/players', { payload: { name } });
@@ -54,40 +43,18 @@ async function newRaid(t: Test, ctx: TestApp, key: string, characters: readonly 
   return { id, tokens };
 }
 
-/**
- * Play the raid to its end over HTTP: the awaited seat's heuristic bot chooses from its own view (randomness from
- * `label`, so a raid is reproducible), or, with `idle`, the seat only keeps, passes, ends its turn and discards.
- * `midway` looks at the raid once, after `at` commands. Returns seat 0's final view.
- */
-async function playOut(
-  ctx: TestApp,
-  game: { id: string; tokens: readonly string[] },
-  label: string,
-  options: { idle?: boolean; midway?: { at: number; look: (token: string) => Promise<void> } } = {},
-): Promise<RaidView> {
-  const get = async (url: string, token?: string) => (await ctx.app.inject({ url, headers: token ? auth(token) : {} })).json();
-  // Who is awaited comes with each command's answer (the sender's view), so a step costs one view and one command.
-  let awaiting: readonly number[] = (await get(`/games/${game.id}`)).awaiting;
-  for (let step = 0; awaiting.length > 0; step++) {
-    if (step > 4000) throw new Error(`${label}: the raid did not end`);
-    const seat = awaiting[0] as number;
-    const token = game.tokens[seat] as string;
-    if (options.midway?.at === step) await options.midway.look(token);
-    let command: Json;
-    if (options.idle) {
-      const legal = (await get(`/games/${game.id}/legal-commands`, token)).commands as Json[];
-      command = legal.find((c) => ['KeepHand', 'Pass', 'EndTurn', 'Discard'].includes(c.type));
-    } else {
-      command = heuristicBot((await get(`/games/${game.id}/view`, token)).view, seat, randomFor(label, step));
-    }
-    const sent = await ctx.app.inject({ method: 'POST', url: `/games/${game.id}/commands`, headers: auth(token), payload: command });
-    if (sent.statusCode !== 200) throw new Error(`${label}: ${JSON.stringify(command)} refused: ${sent.body}`);
-    awaiting = (sent.json().view as RaidView).awaiting;
-  }
-  const final = (await get(`/games/${game.id}/view`, game.tokens[0])).view as RaidView;
-  if (final.phase !== 'over') throw new Error(`${label}: nobody is awaited, yet the raid is not over`);
-  return final;
-}
+/** Requests to the app in process, for the shared raid driver. */
+const requester =
+  (ctx: TestApp): Request =>
+  async (method, url, body, token) => {
+    const reply = await ctx.app.inject({
+      method,
+      url,
+      headers: token ? auth(token) : {},
+      ...(body !== undefined && { payload: body as object }),
+    });
+    return { status: reply.statusCode, body: reply.body === '' ? undefined : reply.json() };
+  };
 
 async function readModelDocuments(ctx: TestApp): Promise<string[]> {
   const rows = await ctx.sql<{ projection: string; id: string; doc: unknown }[]>`
@@ -109,13 +76,12 @@ t.test('one player’s three raiders over HTTP: the sheets show exactly the XP t
   t.match(raiders[0].sheet, { class: { id: 'guardian' }, hero: { name: 'Hilde Stonebrow', health: 30 }, xp: 0, level: 0, runs: [] });
   t.equal(raiders[0].sheet.deck.size, 30, 'created with the class starter deck');
 
-  const played: { gameId: string; result: Result }[] = [];
+  const played: { gameId: string; result: RaidResult }[] = [];
   for (const [n, dungeon] of ['emberforge-depths', 'emberforge-depths', 'drowned-crypt'].entries()) {
     const game = await newRaid(t, ctx, ada.key, ids, { dungeon, difficulty: 'novice' });
-    const midway = {
-      at: 40,
-      // Level Up Rules: raiders may look at the achievement cards at any time, with what this run has earned.
-      look: async (token: string) => {
+    // Level Up Rules: raiders may look at the achievement cards at any time, with what this run has earned.
+    const midway = async (step: number, token: string) => {
+      if (step === 40) {
         const view = (await call(t, ctx.app, 'GET', `/games/${game.id}/view`, { token })).body.view as RaidView;
         t.same(
           view.achievements.map((a) => a.id),
@@ -140,25 +106,19 @@ t.test('one player’s three raiders over HTTP: the sheets show exactly the XP t
           view.achievements.map((a) => ({ id: a.id, earned: a.earned })),
           'GraphQL serves the same',
         );
-      },
+      }
     };
-    const final = await playOut(ctx, game, `raid-${n + 1}`, { midway });
-    if (!final.result) throw new Error('the raid ended without a result');
+    const final = await playRaid(requester(ctx), game, `raid-${n + 1}`, { beforeStep: midway });
     t.same(
       final.achievements.filter((a) => a.earned).map((a) => a.id),
-      final.result.achievements,
+      final.result?.achievements,
       `raid ${n + 1}: the view’s earned achievements are the result’s`,
     );
-    played.push({ gameId: game.id, result: final.result });
+    played.push({ gameId: game.id, result: final.result as RaidResult });
   }
   await ctx.settle();
 
-  const seen = new Set<string>();
-  const expected = played.map(({ gameId, result }) => {
-    const first = !seen.has(result.dungeon);
-    seen.add(result.dungeon);
-    return { gameId, xp: tableXp(result, first), attempt: first ? 'first' : 'later', achievements: result.achievements };
-  });
+  const expected = expectedRuns(played).map((run, i) => ({ ...run, achievements: played[i]?.result.achievements }));
   const sheets = await Promise.all(ids.map((id) => sheetOf(t, ctx, id)));
   for (const [i, sheet] of sheets.entries()) {
     t.same(
@@ -298,7 +258,7 @@ t.test('a raid group (a campaign) shows its runs and its members’ sheets', asy
       (await call(t, ctx.app, 'POST', `/games/${gameId}/seats/${seat}/tokens`, { token: members[seat]?.key as string })).body.token,
     );
   }
-  const final = await playOut(ctx, { id: gameId, tokens }, 'group-raid');
+  const final = await playRaid(requester(ctx), { id: gameId, tokens }, 'group-raid');
   await ctx.settle();
 
   const progress = (await call(t, ctx.app, 'GET', `/campaigns/${campaign}`)).body;
@@ -319,7 +279,7 @@ t.test('a raid group (a campaign) shows its runs and its members’ sheets', asy
   });
   const group = gql.json().data.campaign;
   t.same(group.games, [{ gameId, status: 'finished' }]);
-  const xp = tableXp(final.result as Result, true);
+  const xp = tableXp(final.result as RaidResult, true);
   t.same(
     group.members.map((m: Json) => [m.name, m.characterSheet.typedSheet.class.id, m.characterSheet.typedSheet.runs]),
     [
@@ -342,7 +302,7 @@ t.test('Level 85 through real raids: a raider starts its next raid with eight ca
   const dungeons = ['drowned-crypt', 'emberforge-depths', 'thornwood-hollow'];
   for (let n = 0; n < 38; n++) {
     const game = await newRaid(t, ctx, vera.key, [veteran], { dungeon: dungeons[n % 3], difficulty: 'legendary' });
-    await playOut(ctx, game, `short-${n}`, { idle: true });
+    await playRaid(requester(ctx), game, `short-${n}`, { idle: true });
   }
   await ctx.settle();
   const sheet = await sheetOf(t, ctx, veteran);

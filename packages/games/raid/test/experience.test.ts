@@ -68,24 +68,15 @@ t.test('Experience Table: 5 XP for the first run at a dungeon, 2 XP for each lat
 t.test('Experience Table: 2 XP for dealing at least half the Dungeon hero’s health in damage when the run fails', async (t) => {
   const raider = new Raider();
   raider.run();
-  t.same(
-    reasons(raider.run({ damageDealt: 25, health: 50 })),
-    [
-      ['laterRun', 2, null],
-      ['halfHealth', 2, null],
-    ],
-    'exactly half',
-  );
-  t.same(reasons(raider.run({ damageDealt: 24, health: 50 })), [['laterRun', 2, null]], 'one short of half');
-  t.same(
-    reasons(raider.run({ damageDealt: 25, health: 49 })),
-    [
-      ['laterRun', 2, null],
-      ['halfHealth', 2, null],
-    ],
-    'half of an odd health',
-  );
-  t.same(reasons(raider.run({ damageDealt: 24, health: 49 })), [['laterRun', 2, null]], 'below half of an odd health');
+  const later: [string, number, null] = ['laterRun', 2, null];
+  for (const [damageDealt, health, half, label] of [
+    [25, 50, true, 'exactly half'],
+    [24, 50, false, 'one short of half'],
+    [25, 49, true, 'half of an odd health'],
+    [24, 49, false, 'below half of an odd health'],
+  ] as const) {
+    t.same(reasons(raider.run({ damageDealt, health })), half ? [later, ['halfHealth', 2, null]] : [later], label);
+  }
   t.same(
     reasons(raider.run({ victory: true, damageDealt: 50, health: 50 })),
     [
