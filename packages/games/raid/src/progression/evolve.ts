@@ -34,5 +34,10 @@ export function evolveCharacter(state: RaidCharacterState, event: RaidCharacterE
         upgrades: [...state.upgrades, ...event.changes.map((c) => ({ level, ...c }))],
       };
     }
+    default: {
+      // Total over stored events: one this code does not know changes nothing rather than breaking the fold.
+      const _exhaustive: never = event;
+      return state;
+    }
   }
 }

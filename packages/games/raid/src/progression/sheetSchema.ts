@@ -9,7 +9,7 @@ const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Uni
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 const Str = (description: string) => Type.String({ description });
 
-const Named = Obj('RaidNamed', 'a piece of content: its id and name', { id: Str('the content id'), name: Str('its name') });
+const Named = (description: string) => Obj('RaidNamed', description, { id: Str('the content id'), name: Str('its name') });
 
 const DeckEntry = Obj('RaidDeckEntry', 'copies of one card in the deck, by where they came from', {
   card: Str('the card’s content id'),
@@ -27,7 +27,9 @@ const DeckEntry = Obj('RaidDeckEntry', 'copies of one card in the deck, by where
 const Run = Obj('RaidRun', 'one run (a finished raid) as the character sheet records it', {
   ...runProps,
   dungeonName: Str('the dungeon’s name'),
-  achievements: Type.Array(Named, { description: 'the dungeon’s achievements the group earned this run' }),
+  achievements: Type.Array(Named('an achievement: its id and name'), {
+    description: 'the dungeon’s achievements the group earned this run',
+  }),
 });
 
 const DungeonAchievement = Obj('RaidDungeonAchievement', 'one of a dungeon’s achievements over all of the character’s runs', {
@@ -70,7 +72,7 @@ const UpgradeEntry = Obj('RaidUpgrade', 'a card added by spending an unlock', {
 });
 
 export const sheetSchema = Obj('RaidSheet', 'A raider’s character sheet: the paper sheet’s record and more.', {
-  class: Named,
+  class: Named('the raider’s class: its id and name'),
   hero: Obj('RaidHero', 'the raider’s hero', {
     id: Str('the hero card'),
     name: Str('its name'),
