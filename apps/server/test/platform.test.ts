@@ -227,3 +227,24 @@ t.test('two API nodes on one database: characters play from both; each game is r
     );
   }
 });
+
+t.test('NUL characters: refused in names; in free text they never stop a read model', async (t) => {
+  const ctx = await testApp({}, modules);
+  t.teardown(ctx.close);
+  for (const name of ['A\u0000B', 'tab\there', ' padded', 'x'.repeat(65)]) {
+    const reply = await call(t, ctx.app, 'POST', '/players', { payload: { name } });
+    t.equal(reply.status, 400, `player name ${JSON.stringify(name)} is refused`);
+  }
+  const ada = await register(t, ctx, 'Ada Lovelace');
+  const hero = await createCharacter(t, ctx, ada.key, 'Hero');
+  // The toy's motto is free text: a NUL is a legal character of a JSON string, and the event stores it.
+  const sent = await call(t, ctx.app, 'POST', `/characters/${hero.id}/commands`, {
+    token: ada.key,
+    payload: { type: 'ChangeMotto', motto: 'a\u0000b' },
+  });
+  t.equal(sent.status, 200);
+  await ctx.settle(); // jsonb refuses NUL: without care the character-sheets projection would stop here forever
+  const listed = (await call(t, ctx.app, 'GET', `/characters?owner=${ada.id}`)).body.items;
+  t.equal(listed[0]?.sheet.motto, 'a\uFFFDb', 'the read model shows it as U+FFFD');
+  t.equal((await call(t, ctx.app, 'GET', `/characters/${hero.id}`)).body.sheet.motto, 'a\u0000b', 'the stream keeps it');
+});
