@@ -79,6 +79,10 @@ export const commandSchema = Type.Union(
       x: CoordT.properties.x,
       y: CoordT.properties.y,
       rotation: RotationT,
+      card: Type.Optional({
+        ...Card,
+        description: 'Revealed Map and campaign Build only (and required there): which of your Map cards to place.',
+      }),
     }),
     cmd('Move', 'Hero Phase: move through the exit on this side (1 Movement).', { direction: DirectionT }),
     cmd('OpenDoor', 'Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).', {
@@ -99,6 +103,18 @@ export const commandSchema = Type.Union(
     cmd('PickUpComponent', 'Hero Phase: take an escort component at its pick-up space or from the floor (free).', { quest: Card }),
     cmd('DropComponent', 'Hero Phase: set down an escort component you carry (free).', { quest: Card }),
     cmd('TakeCard', 'Quest reward: take this card from the Adventure deck or discard pile.', { card: Card }),
+    cmd('KeepSecret', 'Secret Quest: keep this one of your two quests hidden; the other is revealed.', { quest: Card }),
+    cmd('Loot', 'Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied.', { card: Card }),
+    cmd('MovePack', 'Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements).', { direction: DirectionT }),
+    cmd('Defend', 'Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space).', {
+      index: Type.Integer({ minimum: 0, description: 'The encounter index of the Pack monster.' }),
+    }),
+    cmd('ChallengePack', 'Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn).', {
+      seat: { ...SeatT, description: 'The Dungeonlord whose Pack it is.' },
+      card: Card,
+      form: Form,
+    }),
+    cmd('BuyCard', 'Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory.', {}),
   ],
   { description: 'Every Dungeoneer command.' },
 );

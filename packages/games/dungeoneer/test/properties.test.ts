@@ -40,8 +40,9 @@ function zones(s: S) {
   const quests = [
     ...s.questDeck,
     ...s.questDiscard,
-    ...(s.globalQuest ? [s.globalQuest] : []),
-    ...s.players.flatMap((p) => [...p.quests, ...p.completed]),
+    ...s.questsBuried,
+    ...s.globalQuests,
+    ...s.players.flatMap((p) => [...p.quests, ...p.secretQuests, ...p.completed]),
   ];
   const heroes = [...s.heroPool, ...s.players.flatMap((p) => (p.hero ? [p.hero.id] : []))];
   return { adventure, maps, quests, heroes };

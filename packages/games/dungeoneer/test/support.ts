@@ -70,7 +70,11 @@ export function dealt(deal: Deal = {}): DungeoneerEvent[] {
   const heroes = (deal.heroes ?? DEFAULT_HEROES).slice(0, seats);
   const draws: ScriptedDraw[] = [
     ...rolls.map((roll) => ({ roll })),
-    { order: stack(STARTER.heroes, (h) => h.id, heroes) },
+    { order: stack(
+      STARTER.heroes.map((h) => h.id),
+      (id) => id,
+      heroes,
+    ) },
     {
       order: stack(STARTER.quests, (q) => q.id, deal.quests ?? [...DEFAULT_QUESTS.slice(0, seats * 2), 'stolen-reliquary']).map(
         (q) => q.id,

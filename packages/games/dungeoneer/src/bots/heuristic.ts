@@ -40,7 +40,7 @@ function goals(s: S, seat: Seat): Coord[] {
   const p = s.players[seat];
   if (!p) return [];
   const out: Coord[] = [];
-  for (const quest of [...p.quests, ...(s.globalQuest === null ? [] : [s.globalQuest])]) {
+  for (const quest of [...p.quests, ...p.secretQuests, ...s.globalQuests]) {
     const q = questDesign(quest);
     let card = q.space;
     if (q.type === 'escort' && !p.carrying.includes(quest)) {

@@ -2,7 +2,8 @@
 import type { Random, Seat } from '@delve/kernel';
 import type { Check, Effect } from '../content/index';
 import type { Coord } from '../state';
-import { defeat, draw } from './flow';
+import { defeat } from './defeat';
+import { draw } from './flow';
 import { placedAt } from './map';
 import { score } from './stats';
 import { heroDesign, heroOf, isAlive, mapDesign, playerOf } from './table';
