@@ -9,6 +9,8 @@ const cmd = <N extends string, P extends TProperties>(name: N, description: stri
     { additionalProperties: false, description },
   );
 const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
+/** The most +1s a Chance attempt may buy (a bound for the schema; Glory rarely allows as many). */
+export const MAX_BOOST = 20;
 const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
 
 /** Every command, as the API validates it. */
@@ -96,7 +98,7 @@ export const commandSchema = Type.Union(
       {
         quest: Card,
         boost: Type.Optional(
-          Type.Integer({ minimum: 0, maximum: 20, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
+          Type.Integer({ minimum: 0, maximum: MAX_BOOST, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
         ),
       },
     ),

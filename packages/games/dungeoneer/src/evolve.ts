@@ -54,6 +54,7 @@ const withPlayer = (p: P, c: Partial<P>): P => ({
   carrying: c.carrying !== undefined ? c.carrying : p.carrying,
   mapHand: c.mapHand !== undefined ? c.mapHand : p.mapHand,
   defeats: c.defeats !== undefined ? c.defeats : p.defeats,
+  achieved: c.achieved !== undefined ? c.achieved : p.achieved,
   origin: c.origin !== undefined ? c.origin : p.origin,
 });
 const withHero = (h: H, c: Partial<H>): H => ({
@@ -483,7 +484,12 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       );
     case 'QuestCompleted': {
       const done = player(s, e.seat, (p) =>
-        withPlayer(p, { quests: without(p.quests, e.quest), carrying: without(p.carrying, e.quest), completed: [...p.completed, e.quest] }),
+        withPlayer(p, {
+          quests: without(p.quests, e.quest),
+          carrying: without(p.carrying, e.quest),
+          completed: [...p.completed, e.quest],
+          achieved: [...p.achieved, e.quest],
+        }),
       );
       const cleared = withState(done, {
         globalQuests: without(done.globalQuests, e.quest),
