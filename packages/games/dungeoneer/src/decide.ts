@@ -7,7 +7,7 @@ import { assignPeril, challengeMonster, playBane, playEncounter, resolveEncounte
 import { buyCard } from './rules/campaign';
 import { lootTreasure } from './rules/defeat';
 import { proceed } from './rules/flow';
-import { inGame } from './rules/guards';
+import { inGame, setUp } from './rules/guards';
 import { challengeHero, climbOut, explore, move, openDoor, placeMap } from './rules/hero';
 import { challengePack, defend, movePack } from './rules/pack';
 import { attemptQuest, challengeQuestMonster, dropComponent, pickUpComponent, takeCard } from './rules/quests';
@@ -21,6 +21,7 @@ export function decide(command: DungeoneerCommand, state: DungeoneerState, ctx: 
   if (ctx.actor.kind !== 'seat') return fail('not-a-seat', 'only seated players send Dungeoneer commands');
   const seat = ctx.actor.seat;
   inGame(state, seat);
+  setUp(state, command.type);
   const c: Ctx = { tx: new Tx(state), seat, random: ctx.random };
   switch (command.type) {
     case 'Upkeep':

@@ -11,7 +11,7 @@ import {
   checkResolveEncounters,
   checkStow,
 } from './rules/dungeonlord';
-import { inGame } from './rules/guards';
+import { inGame, setUp } from './rules/guards';
 import { checkChallengeHero, checkClimbOut, checkExplore, checkMove, checkOpenDoor, checkPlaceMap } from './rules/hero';
 import { DIRECTIONS, legalPlacements } from './rules/map';
 import { checkAttemptQuest, checkChallengeQuestMonster, checkDrop, checkPickUp, checkTakeCard } from './rules/quests';
@@ -65,6 +65,7 @@ const CHECKS: { [K in DungeoneerCommand['type']]: (s: S, seat: Seat, cmd: Comman
 export function accepts(s: S, seat: Seat, cmd: DungeoneerCommand): boolean {
   try {
     inGame(s, seat);
+    setUp(s, cmd.type);
     (CHECKS[cmd.type] as (s: S, seat: Seat, cmd: DungeoneerCommand) => unknown)(s, seat, cmd);
     return true;
   } catch (error) {

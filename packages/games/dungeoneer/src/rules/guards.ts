@@ -72,6 +72,14 @@ export function inGame(s: S, seat: Seat): void {
   if (!atTable(s, seat)) fail('defeated', 'your hero is out of the game');
 }
 
+/**
+ * Before the first turn only the set-up's own choices are made (OPTIONAL ADVANCED RULES: keeping a Secret Quest,
+ * laying out a Revealed Map); everything else waits for play to begin.
+ */
+export function setUp(s: S, command: string): void {
+  if (!s.turn && command !== 'KeepSecret' && command !== 'PlaceMap') fail('not-started', 'play begins once the table is set');
+}
+
 /** The seat plays a living hero (a Malevolent Force or the campaign's Dungeonlord has none). */
 export function hasHero(s: S, seat: Seat): void {
   if (!isAlive(s, seat)) fail('no-hero', 'you play no hero now');
