@@ -5,7 +5,7 @@ import type { Ability, BoonCard, TreasureCard } from '../content/index';
 import type { DungeoneerState } from '../state';
 import { applyEffects, spend } from './effects';
 import { closePrompt, promptTrimIfOver } from './flow';
-import { inHand, noPrompt, ownPhase, payGlory, payMovements, promptFor } from './guards';
+import { hasHero, inHand, noPrompt, ownPhase, payGlory, payMovements, promptFor } from './guards';
 import { finishReward, freePlay } from './quests';
 import { boonLimit, treasureSlots } from './stats';
 import { design, heroDesign, heroOf, playerOf, questDesign } from './table';
@@ -59,6 +59,7 @@ const inSpoils = (s: S, seat: Seat): boolean => s.prompt?.kind === 'spoils' && s
  * ADVENTURES, Hero Phase A: permanent Boons only in the Reward step of a combat the hero won.
  */
 export function checkPlayBoon(s: S, seat: Seat, cmd: CommandOf<'PlayBoon'>): { card: BoonCard; free: boolean } {
+  hasHero(s, seat);
   inHand(s, seat, cmd.card);
   const card = design(cmd.card);
   if (card.kind !== 'boon') return fail('not-a-boon', `${card.name} is not a Boon`);
@@ -104,6 +105,7 @@ function treasureMoment(s: S, seat: Seat, use: boolean): void {
  * slots (storage items add theirs) and never two of one category. A potion used the moment it is played takes no slot.
  */
 export function checkReadyTreasure(s: S, seat: Seat, cmd: CommandOf<'ReadyTreasure'>): { card: TreasureCard; free: boolean } {
+  hasHero(s, seat);
   inHand(s, seat, cmd.card);
   const card = design(cmd.card);
   if (card.kind !== 'treasure') return fail('not-a-treasure', `${card.name} is not a Treasure`);
@@ -143,6 +145,7 @@ function payAbility(s: S, seat: Seat, ability: Ability, key: string): void {
 
 /** Special Actions: activate a readied card or an Artifact, on or off turn, if its cost can be paid. */
 export function checkActivate(s: S, seat: Seat, cmd: CommandOf<'Activate'>): Ability {
+  hasHero(s, seat);
   const h = heroOf(s, seat);
   let ability: Ability | undefined;
   if (h.boons.includes(cmd.card) || h.treasures.includes(cmd.card)) {
@@ -171,6 +174,7 @@ export function activate(c: Ctx, cmd: CommandOf<'Activate'>): void {
 
 /** HERO CARDS, Special Ability: a Boon usable any time, outside the Boon limit. */
 export function checkUseAbility(s: S, seat: Seat): Ability {
+  hasHero(s, seat);
   const ability = heroDesign(heroOf(s, seat).id).ability;
   payAbility(s, seat, ability, 'ability');
   return ability;
