@@ -10,7 +10,7 @@ import { challengeProblem } from './guards';
 import { joinPack, tidyPack } from './pack';
 import { completeQuest } from './quests';
 import { combatScore } from './stats';
-import { byPriority, design, heroesAt, heroOf, isAlive, playerOf, questDesign, questOwner } from './table';
+import { byPriority, design, heroesAt, heroOf, isAlive, playerOf, questDesign, questOwner, standing } from './table';
 import { die, type Tx } from './tx';
 
 /** TURN CYCLE, Dungeonlord Phase, Pack: at most three monsters. */
@@ -96,9 +96,10 @@ function fromPack(tx: Tx, ref: MonsterRef): boolean {
  */
 function monsterHits(tx: Tx, random: Random, ref: MonsterRef, seat: Seat, effects: readonly Effect[]): void {
   const before = heroOf(tx.state, seat).life;
+  const defeats = playerOf(tx.state, seat).defeats;
   wound(tx, random, seat, 1);
   applyEffects(tx, random, seat, effects);
-  const dealt = before - (isAlive(tx.state, seat) ? heroOf(tx.state, seat).life : 0);
+  const dealt = before - (standing(tx.state, seat, defeats) ? heroOf(tx.state, seat).life : 0);
   const dl = tx.state.combat?.seat;
   if (ref.kind === 'quest' || dealt <= 0 || dl === undefined || tx.state.winners) return;
   if (tx.state.options.campaign && fromPack(tx, ref)) track(tx, dl, 0, dealt);

@@ -7,7 +7,7 @@ import type { Coord, DungeoneerState } from '../state';
 import { monsterFight } from './combat';
 import { checkChallenge, hasHero, ownPhase, promptFor } from './guards';
 import { crossable, placedAt, sameCoord, stepFrom } from './map';
-import { design, heroOf, isAlive, playerOf } from './table';
+import { design, heroOf, playerOf, standing } from './table';
 import { die, fail, type Ctx, type Tx } from './tx';
 
 type S = DungeoneerState;
@@ -100,16 +100,17 @@ export function defend(c: Ctx, cmd: CommandOf<'Defend'>): void {
  * on into the space (it is still standing and its turn was not cut short).
  */
 export function packEntry(tx: Tx, random: Random, seat: Seat, to: Coord): boolean {
+  const defeats = playerOf(tx.state, seat).defeats;
+  const goesOn = () => standing(tx.state, seat, defeats) && !tx.state.winners && tx.state.turn?.seat === seat;
   for (const owner of packsAt(tx.state, to, seat)) {
     tx.emit({ type: 'PackEngaged', seat: owner, hero: seat, how: 'entry' });
     for (const { card } of [...playerOf(tx.state, owner).pack]) {
-      if (!isAlive(tx.state, seat) || tx.state.winners) return false;
-      if (!playerOf(tx.state, owner).pack.some((m) => m.card === card)) continue;
+      if (!goesOn()) return false;
       const form = bestForm(design(card) as MonsterCard);
       if (form) monsterFight(tx, random, { kind: 'pack', seat: owner, card }, seat, form, 'monster');
     }
   }
-  return isAlive(tx.state, seat) && !tx.state.winners && tx.state.turn?.seat === seat;
+  return goesOn();
 }
 
 /**

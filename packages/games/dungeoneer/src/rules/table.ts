@@ -31,6 +31,12 @@ export const isAlive = (s: S, seat: Seat): boolean => {
   return p !== undefined && !p.defeated && p.hero !== null;
 };
 
+/**
+ * The same hero is still standing: alive and not fallen since the seat had `defeats` falls (with Respawn a fallen
+ * hero's seat has a living new hero at once, which an effect aimed at the old one must not touch).
+ */
+export const standing = (s: S, seat: Seat, defeats: number): boolean => isAlive(s, seat) && s.players[seat]?.defeats === defeats;
+
 /** Seats with a living hero, in seat order. */
 export const livingSeats = (s: S): Seat[] => s.players.filter((p) => !p.defeated && p.hero !== null).map((p) => p.seat);
 
