@@ -157,8 +157,9 @@ export function heroFight(tx: Tx, random: Random, attacker: Seat, defender: Seat
  */
 export function startResolution(tx: Tx): void {
   const s = tx.state;
+  const dl = s.combat?.seat;
   const engaged = (s.combat?.encounters ?? []).flatMap((e) =>
-    s.options.wanderingPack && e.from === 'pack' ? [e.target, ...heroesAt(s, e.x, e.y)] : [e.target],
+    s.options.wanderingPack && e.from === 'pack' ? [e.target, ...heroesAt(s, e.x, e.y).filter((seat) => seat !== dl)] : [e.target],
   );
   const targets = [...new Set(engaged)].filter((seat) => isAlive(s, seat));
   tx.emit({ type: 'CombatStaged', stage: 'respond' });

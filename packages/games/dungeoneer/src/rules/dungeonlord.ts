@@ -52,7 +52,7 @@ export function checkPlayEncounter(
   // Wandering Pack: a Pack monster attacks for free, but only heroes standing in the Pack's space.
   const free = from === 'pack' && s.options.wanderingPack;
   if (free) {
-    if (!isAlive(s, cmd.target)) fail('bad-target', `seat ${cmd.target} has no hero in the game`);
+    if (cmd.target === seat || !isAlive(s, cmd.target)) fail('bad-target', 'your Pack attacks other players’ heroes');
     if (!p.packAt || !sameCoord(p.packAt, heroOf(s, cmd.target))) fail('not-with-pack', 'your Pack attacks only heroes in its space');
   }
   const own = free ? 0 : checkPayer(s, seat, cmd.target, card.cost);

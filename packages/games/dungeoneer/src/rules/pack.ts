@@ -84,7 +84,7 @@ export function checkDefend(s: S, seat: Seat, cmd: CommandOf<'Defend'>): void {
   const e = s.combat?.encounters[cmd.index];
   if (!e || e.outcome !== 'pending' || e.from !== 'pack' || !s.options.wanderingPack)
     return fail('bad-target', 'defend against a Pack monster still waiting to attack');
-  if (e.target === seat) fail('bad-target', 'you already defend against it');
+  if (e.target === seat || s.combat?.seat === seat) fail('bad-target', 'you already defend against it, or it is your own');
   if (!sameCoord(heroOf(s, seat), e)) fail('wrong-space', 'only heroes in the Pack’s space defend against it');
 }
 
