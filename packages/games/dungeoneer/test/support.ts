@@ -84,7 +84,7 @@ export function dealt(deal: Deal = {}): DungeoneerEvent[] {
   const wanted = new Set((deal.profiles ?? []).flatMap((p) => (p?.hero ? [p.hero] : [])));
   draws.push({ order: ids(cards.heroes, (deal.heroes ?? DEFAULT_HEROES).slice(0, heroSeats.length)).filter((h) => !wanted.has(h)) });
   const each = campaign ? 1 : 2;
-  const quests = deal.quests ?? [...DEFAULT_QUESTS.slice(0, heroSeats.length * each), 'stolen-reliquary', ...(campaign ? ['lost-pilgrim'] : [])];
+  const quests = deal.quests ?? [...DEFAULT_QUESTS.slice(0, heroSeats.length * each), 'stolen-reliquary', ...(campaign ? ['cinder-crown'] : [])];
   draws.push({ order: ids(cards.quests, quests) });
   const passages = deal.passages ?? DEFAULT_PASSAGES;
   if (o.revealedMap) draws.push({ order: ids(cards.maps, deal.mapDeck ?? []) });
