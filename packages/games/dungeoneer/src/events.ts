@@ -137,7 +137,10 @@ export const eventSchema = Type.Union(
       ),
     }),
     ev('InitiativeWon', 'The highest roll takes the first turn; turns go clockwise from it.', { seat: SeatT }),
-    ev('TreasuresCarried', 'Campaign: a character’s Treasures from its last adventure start readied.', { seat: SeatT, cards: Cards('The Treasures.') }),
+    ev('TreasuresCarried', 'Campaign: a character’s Treasures from its last adventure start readied.', {
+      seat: SeatT,
+      cards: Cards('The Treasures.'),
+    }),
     ev('TurnStarted', 'Reset Phase: doors reset, once-per-turn uses and turn-long effects end.', {
       seat: SeatT,
       round: Type.Integer({ minimum: 1, description: 'The round.' }),
@@ -187,7 +190,11 @@ export const eventSchema = Type.Union(
       index: CountT('The encounter.'),
       seat: SeatT,
     }),
-    ev('PackMarkerPlaced', 'Wandering Pack: the Pack marker goes on the map where a surviving monster fought.', { seat: SeatT, x: X, y: Y }),
+    ev('PackMarkerPlaced', 'Wandering Pack: the Pack marker goes on the map where a surviving monster fought.', {
+      seat: SeatT,
+      x: X,
+      y: Y,
+    }),
     ev('PackMarkerRemoved', 'Wandering Pack: the Pack is empty, or its Dungeonlord left the game; the marker comes off.', {
       seat: SeatT,
     }),
@@ -360,16 +367,20 @@ export const eventSchema = Type.Union(
       from: Type.Union([Type.Literal('deck'), Type.Literal('pile')], { description: 'Where from.' }),
       kind: AdventureKindT,
     }),
-    ev('HeroDefeated', 'A hero fell to 0 Life: its cards are discarded (or kept, or left on the map) and the player goes on as `fate` says.', {
-      seat: SeatT,
-      cards: Cards('Adventure cards discarded.'),
-      quests: Cards('Quests put out of play, face up.'),
-      hidden: Cards('Secret quests put out of play face down (hidden from the other seats).'),
-      loot: Cards('Looting: Treasures left lying in the space where the hero fell.'),
-      fate: Type.Union([Type.Literal('out'), Type.Literal('force'), Type.Literal('respawn')], {
-        description: 'out of the game; force: a Malevolent Force keeping hand and Pack; respawn: a new hero follows.',
-      }),
-    }),
+    ev(
+      'HeroDefeated',
+      'A hero fell to 0 Life: its cards are discarded (or kept, or left on the map) and the player goes on as `fate` says.',
+      {
+        seat: SeatT,
+        cards: Cards('Adventure cards discarded.'),
+        quests: Cards('Quests put out of play, face up.'),
+        hidden: Cards('Secret quests put out of play face down (hidden from the other seats).'),
+        loot: Cards('Looting: Treasures left lying in the space where the hero fell.'),
+        fate: Type.Union([Type.Literal('out'), Type.Literal('force'), Type.Literal('respawn')], {
+          description: 'out of the game; force: a Malevolent Force keeping hand and Pack; respawn: a new hero follows.',
+        }),
+      },
+    ),
     ev('HeroRespawned', 'Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril.', {
       seat: SeatT,
       hero: Card,
@@ -385,7 +396,13 @@ export const eventSchema = Type.Union(
     ev('GameWon', 'The game is over.', {
       winners: Type.Array(SeatT, { description: 'The winners (none when the last heroes fell together).' }),
       how: Type.Union(
-        [Type.Literal('quests'), Type.Literal('last-standing'), Type.Literal('malevolent'), Type.Literal('party'), Type.Literal('dungeonlord')],
+        [
+          Type.Literal('quests'),
+          Type.Literal('last-standing'),
+          Type.Literal('malevolent'),
+          Type.Literal('party'),
+          Type.Literal('dungeonlord'),
+        ],
         {
           description:
             'Three quests; the last hero standing; a Malevolent Force felling the last hero; campaign: the party’s quests, or the Dungeonlord’s tally of fallen heroes.',

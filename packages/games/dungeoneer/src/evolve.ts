@@ -187,12 +187,16 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       return withState(s, { mapDeck: e.order });
     case 'MapCardsDealt':
       return e.hands.reduce<S>(
-        (acc, h) => player(withState(acc, { mapDeck: withoutAll(acc.mapDeck, h.cards) }), h.seat, (p) => withPlayer(p, { mapHand: h.cards })),
+        (acc, h) =>
+          player(withState(acc, { mapDeck: withoutAll(acc.mapDeck, h.cards) }), h.seat, (p) => withPlayer(p, { mapHand: h.cards })),
         s,
       );
     case 'MapCardsPassed': {
       // Every pass is made at once: all cards leave their hands before any arrives.
-      const given = e.passes.reduce<S>((acc, x) => player(acc, x.from, (p) => withPlayer(p, { mapHand: withoutAll(p.mapHand, x.cards) })), s);
+      const given = e.passes.reduce<S>(
+        (acc, x) => player(acc, x.from, (p) => withPlayer(p, { mapHand: withoutAll(p.mapHand, x.cards) })),
+        s,
+      );
       return e.passes.reduce<S>((acc, x) => player(acc, x.to, (p) => withPlayer(p, { mapHand: [...p.mapHand, ...x.cards] })), given);
     }
     case 'MapCardsReturned':
@@ -200,14 +204,17 @@ export function evolve(s: S, e: DungeoneerEvent): S {
         withPlayer(p, { mapHand: withoutAll(p.mapHand, e.cards) }),
       );
     case 'AdventureDeckShuffled':
-      if (e.deck === 'peril') return withState(s, e.reason === 'reshuffle' ? { perilDeck: e.order, perilDiscard: [] } : { perilDeck: e.order });
+      if (e.deck === 'peril')
+        return withState(s, e.reason === 'reshuffle' ? { perilDeck: e.order, perilDiscard: [] } : { perilDeck: e.order });
       return withState(s, e.reason === 'reshuffle' ? { deck: e.order, discard: [] } : { deck: e.order });
     case 'CardsDrawn': {
       const drawn = e.deck === 'peril' ? { perilDeck: withoutAll(s.perilDeck, e.cards) } : { deck: withoutAll(s.deck, e.cards) };
       return player(withState(s, drawn), e.seat, (p) => withPlayer(p, { hand: [...p.hand, ...e.cards] }));
     }
     case 'TreasuresCarried':
-      return hero(withState(s, { deck: withoutAll(s.deck, e.cards) }), e.seat, (h) => withHero(h, { treasures: [...h.treasures, ...e.cards] }));
+      return hero(withState(s, { deck: withoutAll(s.deck, e.cards) }), e.seat, (h) =>
+        withHero(h, { treasures: [...h.treasures, ...e.cards] }),
+      );
     case 'InitiativeRolled':
     case 'AttackRolled':
       return s;
@@ -249,7 +256,16 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       return turn(s, (t) =>
         e.seat === undefined || e.seat === t.seat
           ? withTurn(t, { phase: e.phase })
-          : withTurn(t, { phase: e.phase, seat: e.seat, entered: [], moved: false, attempts: [], found: [], attacked: [], questDone: false }),
+          : withTurn(t, {
+              phase: e.phase,
+              seat: e.seat,
+              entered: [],
+              moved: false,
+              attempts: [],
+              found: [],
+              attacked: [],
+              questDone: false,
+            }),
       );
     case 'PromptOpened':
       return withState(s, { prompt: e.prompt });
@@ -307,7 +323,9 @@ export function evolve(s: S, e: DungeoneerEvent): S {
     case 'EncounterResolved': {
       const resolved = encounter(s, e.index, (x) => ({ ...x, outcome: e.outcome }));
       const by = e.by;
-      return by === undefined ? resolved : combat(resolved, (c) => (c.victors.includes(by) ? c : withCombat(c, { victors: [...c.victors, by] })));
+      return by === undefined
+        ? resolved
+        : combat(resolved, (c) => (c.victors.includes(by) ? c : withCombat(c, { victors: [...c.victors, by] })));
     }
     case 'DefenderChosen':
       return encounter(s, e.index, (x) => ({ ...x, target: e.seat }));
@@ -330,7 +348,9 @@ export function evolve(s: S, e: DungeoneerEvent): S {
         (c) => (c.victors.includes(e.by) ? c : withCombat(c, { victors: [...c.victors, e.by] })),
       );
     case 'PackMonsterWounded':
-      return player(s, e.seat, (p) => withPlayer(p, { pack: p.pack.map((m) => (m.card === e.card ? { card: m.card, wounds: e.wounds } : m)) }));
+      return player(s, e.seat, (p) =>
+        withPlayer(p, { pack: p.pack.map((m) => (m.card === e.card ? { card: m.card, wounds: e.wounds } : m)) }),
+      );
     case 'TreasureLooted': {
       const at = s.loot.findIndex((l) => l.card === e.card);
       const lifted = at < 0 ? s : withState(s, { loot: [...s.loot.slice(0, at), ...s.loot.slice(at + 1)] });
@@ -409,7 +429,9 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       const laid = placed.players[e.seat]?.mapHand.includes(e.card)
         ? player(placed, e.seat, (p) => withPlayer(p, { mapHand: without(p.mapHand, e.card) }))
         : placed;
-      return prompt(laid, (p) => (p.kind === 'build' ? { ...p, cards: without(p.cards, e.card) as string[], last: { x: e.x, y: e.y } } : p));
+      return prompt(laid, (p) =>
+        p.kind === 'build' ? { ...p, cards: without(p.cards, e.card) as string[], last: { x: e.x, y: e.y } } : p,
+      );
     }
     case 'MapCardSetAside':
       return promptCards(withState(s, { mapDeck: [...s.mapDeck, e.card] }), e.card);
@@ -503,7 +525,9 @@ export function evolve(s: S, e: DungeoneerEvent): S {
         withPlayer(p, {
           ...(p.hero && { hero: withHero(p.hero, { level: e.level }) }),
           // A character's record follows the hero it was dealt, until that hero falls.
-          ...(p.origin && !p.origin.fallen && p.hero?.id === p.origin.hero && { origin: { ...p.origin, level: Math.max(p.origin.level, e.level) } }),
+          ...(p.origin &&
+            !p.origin.fallen &&
+            p.hero?.id === p.origin.hero && { origin: { ...p.origin, level: Math.max(p.origin.level, e.level) } }),
         }),
       );
     case 'CardTaken': {
@@ -546,10 +570,11 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       });
     }
     case 'HeroRespawned': {
-      // The fallen hero's card goes back among the unused heroes; the new one is drawn from them.
+      // The fallen hero's card goes back among the unused heroes; the new one is drawn from them (or, none being
+      // left, is the fallen card itself, which then stays with the seat).
       const fallen = s.players[e.seat]?.hero?.id;
       const pool = without(s.heroPool, e.hero);
-      return player(withState(s, { heroPool: fallen === undefined ? pool : [...pool, fallen] }), e.seat, (p) =>
+      return player(withState(s, { heroPool: fallen === undefined || fallen === e.hero ? pool : [...pool, fallen] }), e.seat, (p) =>
         withPlayer(p, { defeated: false, hero: newHero(e.hero, e.level, e.life), glory: e.glory, peril: e.peril }),
       );
     }

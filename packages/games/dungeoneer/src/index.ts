@@ -17,7 +17,7 @@ import { viewSchema, type DungeoneerView } from './viewSchema';
 /** The Dungeoneer module as the kernel and the API hold it. */
 export const dungeoneer: GameModule<DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerView, DungeoneerOptions> = {
   name: 'dungeoneer',
-  rulesVersion: '1',
+  rulesVersion: '2',
   info: {
     title: 'Dungeoneer',
     summary:

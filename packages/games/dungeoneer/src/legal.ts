@@ -133,7 +133,8 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
         break;
       case 'lay-map':
         if (prompt.seat === seat)
-          for (const card of p.mapHand) for (const at of legalPlacements(s.map, mapDesign(card))) out.push({ type: 'PlaceMap', ...at, card });
+          for (const card of p.mapHand)
+            for (const at of legalPlacements(s.map, mapDesign(card))) out.push({ type: 'PlaceMap', ...at, card });
         break;
       case 'build':
         if (prompt.seat === seat)
@@ -202,7 +203,9 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
       for (const quest of quests) {
         const q = questDesign(quest);
         if (q.type !== 'chance') out.push({ type: 'AttemptQuest', quest });
-        else for (let boost = 0; boost <= Math.min(MAX_BOOST, Math.floor(p.glory / (q.boost ?? 1))); boost++) out.push({ type: 'AttemptQuest', quest, boost });
+        else
+          for (let boost = 0; boost <= Math.min(MAX_BOOST, Math.floor(p.glory / (q.boost ?? 1))); boost++)
+            out.push({ type: 'AttemptQuest', quest, boost });
       }
       for (const quest of new Set([...quests, ...s.components.map((c) => c.quest)])) out.push({ type: 'PickUpComponent', quest });
       for (const quest of p.carrying) out.push({ type: 'DropComponent', quest });

@@ -46,7 +46,12 @@ export type Decks = Static<typeof DecksT>;
 export const CampaignOptionsT = Obj(
   {
     dungeonlord: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 3, default: 0, description: 'The seat of the permanent Dungeonlord; every other seat is a hero.' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: 3,
+        default: 0,
+        description: 'The seat of the permanent Dungeonlord; every other seat is a hero.',
+      }),
     ),
     carry: Type.Optional(
       Obj(
@@ -58,7 +63,12 @@ export const CampaignOptionsT = Obj(
       ),
     ),
     sets: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 4, default: 1, description: 'How many starter sets are combined (copies available to `decks`).' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 4,
+        default: 1,
+        description: 'How many starter sets are combined (copies available to `decks`).',
+      }),
     ),
     decks: Type.Optional(DecksT),
   },
@@ -169,12 +179,14 @@ export function deckProblems(decks: Decks, heroes: number, sets: number): string
   unique(peril.maps, 'Map cards');
   unique(peril.quests, 'quests');
   unique(glory.heroes, 'heroes');
-  if (peril.maps.length !== 6 * heroes) out.push(`the Peril deck holds ${peril.maps.length} Map cards, not 6 per hero player (${6 * heroes})`);
+  if (peril.maps.length !== 6 * heroes)
+    out.push(`the Peril deck holds ${peril.maps.length} Map cards, not 6 per hero player (${6 * heroes})`);
   const kinds = peril.maps.map((id) => maps.get(id)?.kind);
   if (kinds.some((k) => k === undefined || k === 'entrance')) out.push('the Peril deck names a Map card that is not a room or passage');
   if (kinds.filter((k) => k === 'room').length !== kinds.filter((k) => k === 'passage').length)
     out.push('the Peril deck needs as many rooms as passages');
-  if (peril.quests.length !== 3 * heroes) out.push(`the Peril deck holds ${peril.quests.length} quests, not 3 per hero player (${3 * heroes})`);
+  if (peril.quests.length !== 3 * heroes)
+    out.push(`the Peril deck holds ${peril.quests.length} quests, not 3 per hero player (${3 * heroes})`);
   const spaces = new Set([...peril.maps, 'entrance']);
   for (const id of peril.quests) {
     const q = STARTER.quests.find((x) => x.id === id);

@@ -116,7 +116,9 @@ function revealedMap(tx: Tx, random: Random, maps: readonly string[]): Seat {
   const passes = hands
     .map(({ seat, cards }) => {
       const p = tx.state.players[seat];
-      const needed = new Set([...(p?.quests ?? []), ...(p?.secretQuests ?? [])].flatMap((q) => [questDesign(q).space, questDesign(q).from ?? '']));
+      const needed = new Set(
+        [...(p?.quests ?? []), ...(p?.secretQuests ?? [])].flatMap((q) => [questDesign(q).space, questDesign(q).from ?? '']),
+      );
       return { from: seat, to: (seat + 1) % seats, cards: cards.filter((c) => needed.has(c)) };
     })
     .filter((x) => x.cards.length > 0);
@@ -135,7 +137,10 @@ function assignHeroes(random: Random, pool: readonly string[], seats: readonly S
     if (wanted !== undefined && pool.includes(wanted) && ![...named.values()].includes(wanted)) named.set(seat, wanted);
   }
   const shuffled = random.shuffle(pool.filter((h) => ![...named.values()].includes(h)));
-  const heroes = seats.map((seat) => ({ seat, ...heroSetup(heroDesign(named.get(seat) ?? (shuffled.shift() as string)), profiles[seat] ?? null) }));
+  const heroes = seats.map((seat) => ({
+    seat,
+    ...heroSetup(heroDesign(named.get(seat) ?? (shuffled.shift() as string)), profiles[seat] ?? null),
+  }));
   return { heroes, rest: shuffled };
 }
 

@@ -154,7 +154,9 @@ export const CombatT = Obj(
     ),
     encounters: Type.Array(EncounterT, { description: 'The encounters, in engagement order; the first pending one resolves next.' }),
     peril: CountT('Peril earned by the Dungeonlord’s monsters, still to assign.'),
-    victors: Type.Array(SeatT, { description: 'Heroes who defeated a monster in this combat (they may play Treasures in its Reward step).' }),
+    victors: Type.Array(SeatT, {
+      description: 'Heroes who defeated a monster in this combat (they may play Treasures in its Reward step).',
+    }),
   },
   'The Dungeonlord’s encounters this turn, or a fight with a Wandering Pack outside its Dungeonlord Phase (no encounters).',
 );

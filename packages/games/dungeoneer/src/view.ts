@@ -52,15 +52,7 @@ export function view(s: DungeoneerState, viewer: Viewer): DungeoneerView {
   const me = seatOf(viewer);
   const all = viewer.kind === 'audit';
   const searching = s.prompt?.kind === 'reward' && s.prompt.reward === 'deck' && s.prompt.seat === me;
-  const {
-    deck: _deck,
-    mapDeck: _mapDeck,
-    questDeck: _questDeck,
-    perilDeck: _perilDeck,
-    players: _players,
-    questsBuried,
-    ...open
-  } = s;
+  const { deck: _deck, mapDeck: _mapDeck, questDeck: _questDeck, perilDeck: _perilDeck, players: _players, questsBuried, ...open } = s;
   return {
     ...open,
     questsBuried: all ? questsBuried : hide(questsBuried),

@@ -10,7 +10,15 @@ import { Tx } from '../src/rules/tx';
 import { only, scenario, type Deal, type Scenario } from './support';
 
 const CAMPAIGN = { campaign: {} };
-const DARK = ['gutter-wretch-1', 'gutter-wretch-2', 'lantern-moths-1', 'bone-drummer-1', 'snapjaw-trap-1', 'ill-omen-1', 'creeping-doubt-1'];
+const DARK = [
+  'gutter-wretch-1',
+  'gutter-wretch-2',
+  'lantern-moths-1',
+  'bone-drummer-1',
+  'snapjaw-trap-1',
+  'ill-omen-1',
+  'creeping-doubt-1',
+];
 const DEAL: Deal = { options: CAMPAIGN, seats: 3, hands: [DARK, ['notched-sword-1'], ['mending-draught-1']] };
 const kind = (card: string) => adventureCard(card)?.kind;
 
@@ -34,7 +42,8 @@ function walkTo(sc: Scenario, seat: Seat, card: string): void {
     if (h.x === goal.x && h.y === goal.y) return;
     const far = (d: (typeof DIRECTIONS)[number]) => distances(sc.state.map, stepFrom(h, d)).get(`${goal.x},${goal.y}`) ?? 99;
     const direction = [...DIRECTIONS].filter((d) => placedAt(sc.state.map, stepFrom(h, d))).sort((a, b) => far(a) - far(b))[0]!;
-    if (sc.legal(seat).some((c) => c.type === 'OpenDoor' && c.direction === direction)) sc.do(seat, { type: 'OpenDoor', direction }, { roll: 6 });
+    if (sc.legal(seat).some((c) => c.type === 'OpenDoor' && c.direction === direction))
+      sc.do(seat, { type: 'OpenDoor', direction }, { roll: 6 });
     sc.do(seat, { type: 'Move', direction }, { roll: 6 });
   }
   throw new Error(`could not walk to ${card}`);
@@ -45,8 +54,23 @@ t.test('CAMPAIGN ADVENTURES, Set-Up: a permanent Dungeonlord, a hero per other p
   t.same(only(sc.events, 'InitiativeRolled'), [], 'the Dungeonlord has initiative');
   t.same(only(sc.events, 'InitiativeWon'), [{ type: 'InitiativeWon', seat: 0 }]);
   t.equal(sc.player(0).hero, null, 'the Dungeonlord plays no hero');
-  t.match(only(sc.events, 'HeroesAssigned')[0], { heroes: [{ seat: 1, hero: 'brannoc' }, { seat: 2, hero: 'ysolde' }], glory: 1, peril: 1 });
-  t.match(sc.state.players, [{ glory: 0, peril: 0 }, { glory: 1, peril: 1 }, { glory: 1, peril: 1 }], 'each hero collects 1 Peril and 1 Glory');
+  t.match(only(sc.events, 'HeroesAssigned')[0], {
+    heroes: [
+      { seat: 1, hero: 'brannoc' },
+      { seat: 2, hero: 'ysolde' },
+    ],
+    glory: 1,
+    peril: 1,
+  });
+  t.match(
+    sc.state.players,
+    [
+      { glory: 0, peril: 0 },
+      { glory: 1, peril: 1 },
+      { glory: 1, peril: 1 },
+    ],
+    'each hero collects 1 Peril and 1 Glory',
+  );
   t.same(sc.state.map, [{ card: 'entrance', x: 0, y: 0, rotation: 0 }]);
   const other = scenario({ ...DEAL, options: { campaign: { dungeonlord: 2 } }, hands: [] });
   t.same(only(other.events, 'InitiativeWon'), [{ type: 'InitiativeWon', seat: 2 }], 'any seat may be the Dungeonlord');
@@ -55,15 +79,17 @@ t.test('CAMPAIGN ADVENTURES, Set-Up: a permanent Dungeonlord, a hero per other p
 
 t.test('CAMPAIGN ADVENTURES, Set-Up: the Peril deck holds the Banes and Encounters, the Glory deck the Boons and Treasures', async (t) => {
   const sc = scenario(DEAL);
-  t.ok(sc.state.perilDeck.every((c) => ['bane', 'monster', 'threat'].includes(kind(c)!)), 'Peril deck');
-  t.ok(sc.state.deck.every((c) => ['boon', 'treasure'].includes(kind(c)!)), 'Glory deck');
+  t.ok(
+    sc.state.perilDeck.every((c) => ['bane', 'monster', 'threat'].includes(kind(c)!)),
+    'Peril deck',
+  );
+  t.ok(
+    sc.state.deck.every((c) => ['boon', 'treasure'].includes(kind(c)!)),
+    'Glory deck',
+  );
   t.equal(sc.state.perilDeck.length + sc.state.deck.length + 9, 60, 'the 60 Adventure cards, less the 9 dealt');
   t.same(sc.player(0).hand, DARK, 'the Dungeonlord fills its hand to 5 + 1 per hero player from the Peril deck');
-  t.same(
-    [sc.player(1).hand, sc.player(2).hand],
-    [['notched-sword-1'], ['mending-draught-1']],
-    'each hero draws one Glory card',
-  );
+  t.same([sc.player(1).hand, sc.player(2).hand], [['notched-sword-1'], ['mending-draught-1']], 'each hero draws one Glory card');
   t.equal(dungeoneer.view(sc.state, { kind: 'seat', seat: 1 }).perilDeckCount, sc.state.perilDeck.length);
 });
 
@@ -89,7 +115,10 @@ t.test('CAMPAIGN ADVENTURES, Turn Cycle 1 and 2A: a Reset for every hero, then t
     { type: 'MapCardDrawn', seat: 0, card: 'dripping-crossway', reason: 'build' },
     { type: 'MapCardDrawn', seat: 0, card: 'crooked-bend', reason: 'build' },
     { type: 'MapCardDrawn', seat: 0, card: 'buttressed-way', reason: 'build' },
-    { type: 'PromptOpened', prompt: { kind: 'build', seat: 0, cards: ['dripping-crossway', 'crooked-bend', 'buttressed-way'], last: null } },
+    {
+      type: 'PromptOpened',
+      prompt: { kind: 'build', seat: 0, cards: ['dripping-crossway', 'crooked-bend', 'buttressed-way'], last: null },
+    },
   ]);
   sc.spec.when({ type: 'PlaceMap', x: 0, y: 1, rotation: 0 }).thenViolates(t, 'dungeoneer/card-needed');
   // In any order: the Buttressed Way first, north of the entrance where the heroes stand.
@@ -137,7 +166,11 @@ t.test('CAMPAIGN ADVENTURES, Turn Cycle 2B and 2C: the Dungeonlord plays as usua
   const sc = scenario(DEAL);
   dungeonlordTurn(sc);
   const dl = scenario(DEAL);
-  for (let guard = 0; guard < 5 && dl.state.prompt?.kind === 'build'; guard++) dl.do(0, dl.legal(0).find((c) => c.type === 'PlaceMap')!);
+  for (let guard = 0; guard < 5 && dl.state.prompt?.kind === 'build'; guard++)
+    dl.do(
+      0,
+      dl.legal(0).find((c) => c.type === 'PlaceMap')!,
+    );
   dl.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' });
   dl.do(0, { type: 'ResolveEncounters' });
   dl.do(1, { type: 'Pass' }, { roll: 2 }, { roll: 1 });
@@ -158,15 +191,25 @@ t.test('CAMPAIGN ADVENTURES, Turn Cycle 3: each hero in turn from the Dungeonlor
   const sc = dungeonlordTurn(scenario(DEAL));
   sc.spec.when({ type: 'Explore' }, { seat: 1 }).thenViolates(t, 'dungeoneer/wrong-phase', 'the Dungeonlord builds');
   sc.spec.when({ type: 'EndPhase' }, { seat: 2 }).thenViolates(t, 'dungeoneer/not-your-turn');
-  t.match(sc.do(1, { type: 'EndPhase' }), [{ type: 'SpaceCollected', seat: 1 }, { type: 'PhaseBegan', phase: 'discard' }]);
+  t.match(sc.do(1, { type: 'EndPhase' }), [
+    { type: 'SpaceCollected', seat: 1 },
+    { type: 'PhaseBegan', phase: 'discard' },
+  ]);
   const glory = sc.player(1).glory;
   t.match(sc.do(1, { type: 'BuyCard' }), [
     { type: 'TrackerChanged', seat: 1, glory: -1, peril: 0 },
     { type: 'CardsDrawn', seat: 1 },
   ]);
   t.equal(sc.player(1).glory, glory - 1);
-  t.ok(only(sc.events, 'CardsDrawn').at(-1)!.cards.every((c) => ['boon', 'treasure'].includes(kind(c)!)), 'from the Glory deck');
-  sc.spec.when({ type: 'Discard', card: 'notched-sword-1' }, { seat: 1 }).thenViolates(t, 'dungeoneer/not-yours', 'only a readied Treasure');
+  t.ok(
+    only(sc.events, 'CardsDrawn')
+      .at(-1)!
+      .cards.every((c) => ['boon', 'treasure'].includes(kind(c)!)),
+    'from the Glory deck',
+  );
+  sc.spec
+    .when({ type: 'Discard', card: 'notched-sword-1' }, { seat: 1 })
+    .thenViolates(t, 'dungeoneer/not-yours', 'only a readied Treasure');
   t.same(sc.do(1, { type: 'EndPhase' }), [{ type: 'PhaseBegan', phase: 'hero', seat: 2 }], 'then the next hero');
   sc.do(2, { type: 'EndPhase' });
   t.match(sc.do(2, { type: 'EndPhase' }).slice(0, 3), [
@@ -188,13 +231,17 @@ t.test('CAMPAIGN ADVENTURES, Hero Phase A: instant Boons and Treasures as normal
   sc.spec.when({ type: 'PlayBoon', card: 'iron-hide-1' }, { seat: 2 }).thenViolates(t, 'dungeoneer/wrong-phase', 'a permanent Boon');
   // The Reward step of a combat the hero won: seat 1 defeats the Dungeonlord's Gutter Wretch.
   const won = scenario(DEAL);
-  for (let guard = 0; guard < 5 && won.state.prompt?.kind === 'build'; guard++) won.do(0, won.legal(0).find((c) => c.type === 'PlaceMap')!);
+  for (let guard = 0; guard < 5 && won.state.prompt?.kind === 'build'; guard++)
+    won.do(
+      0,
+      won.legal(0).find((c) => c.type === 'PlaceMap')!,
+    );
   won.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' });
   won.do(0, { type: 'ResolveEncounters' });
   t.match(won.do(1, { type: 'Pass' }, { roll: 1 }, { roll: 6 }).at(-1), { type: 'PromptOpened', prompt: { kind: 'spoils', seats: [1] } });
-  won.spec.when({ type: 'ReadyTreasure', card: 'notched-sword-1', use: false }, { seat: 1 }).then(t, [
-    { type: 'TreasureReadied', seat: 1, card: 'notched-sword-1', cost: 1, use: false },
-  ]);
+  won.spec
+    .when({ type: 'ReadyTreasure', card: 'notched-sword-1', use: false }, { seat: 1 })
+    .then(t, [{ type: 'TreasureReadied', seat: 1, card: 'notched-sword-1', cost: 1, use: false }]);
 });
 
 /** Every hero ends its phase and its Draw/Discard step at once, staying where it is. */
@@ -205,7 +252,11 @@ function heroesRest(sc: Scenario): Scenario {
 
 /** Place every Build card at its first legal place. */
 function build(sc: Scenario): Scenario {
-  for (let guard = 0; guard < 5 && sc.state.prompt?.kind === 'build'; guard++) sc.do(0, sc.legal(0).find((c) => c.type === 'PlaceMap')!);
+  for (let guard = 0; guard < 5 && sc.state.prompt?.kind === 'build'; guard++)
+    sc.do(
+      0,
+      sc.legal(0).find((c) => c.type === 'PlaceMap')!,
+    );
   return sc;
 }
 
@@ -215,7 +266,10 @@ t.test('CAMPAIGN ADVENTURES, Adventure: the Peril the Wandering Pack earns, the 
   sc.do(0, { type: 'ResolveEncounters' });
   sc.do(1, { type: 'Pass' }, { roll: 2 }, { roll: 1 });
   sc.do(1, { type: 'Pass' });
-  t.match(sc.do(0, { type: 'Stow', card: 'gutter-wretch-1', to: 'pack' }), [{ type: 'MonsterStowed' }, { type: 'PackMarkerPlaced', seat: 0, x: 0, y: 0 }]);
+  t.match(sc.do(0, { type: 'Stow', card: 'gutter-wretch-1', to: 'pack' }), [
+    { type: 'MonsterStowed' },
+    { type: 'PackMarkerPlaced', seat: 0, x: 0, y: 0 },
+  ]);
   sc.do(0, { type: 'EndPhase' }).concat(sc.do(0, { type: 'EndPhase' }));
   build(heroesRest(sc));
   // Round 2: the Pack's free attack on a hero in its space wounds it; the Dungeonlord keeps the Peril.
@@ -286,7 +340,11 @@ t.test('CAMPAIGN ADVENTURES, Heroes’ Goal: the party completes 2 quests + 1 pe
     mapDeck: ['rat-run', 'crooked-bend', 'sooty-hall'],
     hands: [DARK.slice(0, 6), []],
   });
-  const place = (card: string) => sc.do(0, sc.legal(0).find((c) => c.type === 'PlaceMap' && c.card === card)!);
+  const place = (card: string) =>
+    sc.do(
+      0,
+      sc.legal(0).find((c) => c.type === 'PlaceMap' && c.card === card)!,
+    );
   ['rat-run', 'crooked-bend', 'sooty-hall'].forEach(place);
   sc.do(0, { type: 'EndPhase' }).concat(sc.do(0, { type: 'EndPhase' }));
   walkTo(sc, 1, 'rat-run');
@@ -316,7 +374,8 @@ t.test('CAMPAIGN ADVENTURES, Heroes’ Goal: the party completes 2 quests + 1 pe
 t.test('CAMPAIGN ADVENTURES, Heroes’ Goal: each hero player must complete at least one quest', async (t) => {
   // The rule itself, on a three-player deal (two heroes: four quests) and the completions earlier turns would bring.
   const base = scenario(DEAL).state;
-  const after = (...done: [Seat, string][]) => new Tx(done.reduce((s, [seat, quest]) => dungeoneer.evolve(s, { type: 'QuestCompleted', seat, quest }), base));
+  const after = (...done: [Seat, string][]) =>
+    new Tx(done.reduce((s, [seat, quest]) => dungeoneer.evolve(s, { type: 'QuestCompleted', seat, quest }), base));
   const lopsided = after([1, 'drowned-ring'], [1, 'cinder-crown'], [1, 'pale-matron'], [1, 'stair-gnawer']);
   t.equal(checkPartyGoal(lopsided), false, 'four quests, all by one hero: not yet');
   t.same(lopsided.events, []);

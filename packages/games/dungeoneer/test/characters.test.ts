@@ -28,7 +28,10 @@ function questDone(options: NonNullable<Deal['options']>, profile: NonNullable<D
     profiles: profile,
   });
   for (const card of ['rat-run', 'crooked-bend', 'sooty-hall'])
-    sc.do(0, sc.legal(0).find((c) => c.type === 'PlaceMap' && c.card === card)!);
+    sc.do(
+      0,
+      sc.legal(0).find((c) => c.type === 'PlaceMap' && c.card === card)!,
+    );
   sc.do(0, { type: 'EndPhase' });
   sc.do(0, { type: 'EndPhase' });
   const rat = sc.state.map.find((m) => m.card === 'rat-run')!;
@@ -89,7 +92,11 @@ t.test('Characters: without the campaign’s say-so nothing carries — only the
     progression.record(result(o), sheet).map((e) => e.type),
     ['AdventureRecorded'],
   );
-  const plain = scenario({ options: { campaign: {} }, seats: 2, profiles: [null, { hero: 'brannoc', level: 3, treasures: ['notched-sword'] }] });
+  const plain = scenario({
+    options: { campaign: {} },
+    seats: 2,
+    profiles: [null, { hero: 'brannoc', level: 3, treasures: ['notched-sword'] }],
+  });
   t.match(only(plain.events, 'HeroesAssigned')[0]?.heroes, [{ seat: 1, hero: 'brannoc', level: 1 }], 'the level does not carry');
   t.same(only(plain.events, 'TreasuresCarried'), [], 'nor do the Treasures');
   const carried = scenario({ options: CARRY, seats: 2, profiles: [null, { hero: 'brannoc', level: 3, treasures: ['notched-sword'] }] });
@@ -98,8 +105,17 @@ t.test('Characters: without the campaign’s say-so nothing carries — only the
 });
 
 t.test('Characters: a fallen hero’s Treasures stay in the dungeon; the Dungeonlord side records the heroes it felled', async (t) => {
-  const sc = scenario({ options: CARRY, seats: 2, hands: [DARK, []], profiles: [null, { hero: 'brannoc', life: 1, treasures: ['notched-sword'] }] });
-  for (let guard = 0; guard < 5 && sc.state.prompt?.kind === 'build'; guard++) sc.do(0, sc.legal(0).find((c) => c.type === 'PlaceMap')!);
+  const sc = scenario({
+    options: CARRY,
+    seats: 2,
+    hands: [DARK, []],
+    profiles: [null, { hero: 'brannoc', life: 1, treasures: ['notched-sword'] }],
+  });
+  for (let guard = 0; guard < 5 && sc.state.prompt?.kind === 'build'; guard++)
+    sc.do(
+      0,
+      sc.legal(0).find((c) => c.type === 'PlaceMap')!,
+    );
   sc.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' });
   sc.do(0, { type: 'ResolveEncounters' });
   sc.do(1, { type: 'Pass' }, { roll: 6 }, { roll: 1 }, { int: 0 });
@@ -122,7 +138,9 @@ t.test('Characters: a fallen hero’s Treasures stay in the dungeon; the Dungeon
 
 t.test('Characters: the owner may drop a carried Treasure between adventures', async (t) => {
   const sheet: DungeoneerSheet = { ...sheetOf(progression.create({ hero: 'tamsin' })), treasures: ['notched-sword', 'hide-buckler'] };
-  t.same(progression.decide({ type: 'DropTreasure', treasure: 'hide-buckler' }, sheet), [{ type: 'TreasureDropped', treasure: 'hide-buckler' }]);
+  t.same(progression.decide({ type: 'DropTreasure', treasure: 'hide-buckler' }, sheet), [
+    { type: 'TreasureDropped', treasure: 'hide-buckler' },
+  ]);
   t.same(progression.evolve(sheet, { type: 'TreasureDropped', treasure: 'hide-buckler' }).treasures, ['notched-sword']);
   t.throws(() => progression.decide({ type: 'DropTreasure', treasure: 'tarnished-idol' }, sheet), RuleViolation);
 });

@@ -39,7 +39,9 @@ t.test('Looting: a hero who succeeded against a Trap may play Treasures at any t
   ]);
   sc.spec.when({ type: 'ReadyTreasure', card: 'snapjaw-trap-2', use: false }, { seat: 2 }).thenViolates(t, 'dungeoneer/not-a-treasure');
   sc.toHeroPhase().finishTurn();
-  sc.spec.when({ type: 'ReadyTreasure', card: 'hide-buckler-1', use: false }, { seat: 1 }).thenViolates(t, 'dungeoneer/wrong-phase', 'the turn is over');
+  sc.spec
+    .when({ type: 'ReadyTreasure', card: 'hide-buckler-1', use: false }, { seat: 1 })
+    .thenViolates(t, 'dungeoneer/wrong-phase', 'the turn is over');
 });
 
 t.test('Looting: in the Reward step of a combat in which a hero defeated a monster, that hero may play Treasures', async (t) => {
@@ -55,9 +57,9 @@ t.test('Looting: in the Reward step of a combat in which a hero defeated a monst
   ]);
   t.match(only(events, 'EncounterResolved'), [{ outcome: 'defeated', by: 1 }]);
   t.same(dungeoneer.status(sc.state).awaiting, [1]);
-  sc.spec.when({ type: 'ReadyTreasure', card: 'notched-sword-1', use: false }, { seat: 1 }).then(t, [
-    { type: 'TreasureReadied', seat: 1, card: 'notched-sword-1', cost: 1, use: false },
-  ]);
+  sc.spec
+    .when({ type: 'ReadyTreasure', card: 'notched-sword-1', use: false }, { seat: 1 })
+    .then(t, [{ type: 'TreasureReadied', seat: 1, card: 'notched-sword-1', cost: 1, use: false }]);
   t.same(sc.do(1, { type: 'Pass' }), [
     { type: 'ResponsePassed', seat: 1 },
     { type: 'PromptClosed' },
@@ -108,5 +110,7 @@ t.test('Looting: a hero in the same space spends 1 Movement to pick up one Treas
   elsewhere.do(2, { type: 'Stow', card: 'gutter-wretch-3', to: 'hand' });
   elsewhere.do(2, { type: 'AssignPeril', seat: 0 });
   elsewhere.toHeroPhase().move('N');
-  elsewhere.spec.when({ type: 'Loot', card: 'notched-sword-1' }, { seat: 2 }).thenViolates(t, 'dungeoneer/not-there', 'only from your space');
+  elsewhere.spec
+    .when({ type: 'Loot', card: 'notched-sword-1' }, { seat: 2 })
+    .thenViolates(t, 'dungeoneer/not-there', 'only from your space');
 });

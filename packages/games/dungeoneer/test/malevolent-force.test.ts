@@ -31,10 +31,14 @@ t.test('Malevolent Force: turn order stays the same — the force plays a Dungeo
   sc.do(0, { type: 'Stow', card: 'gutter-wretch-1', to: 'hand' });
   sc.do(0, { type: 'AssignPeril', seat: 2 });
   sc.toHeroPhase().finishTurn();
-  t.same(sc.events.slice(-2), [
-    { type: 'TurnStarted', seat: 1, round: 1 },
-    { type: 'PhaseBegan', phase: 'dungeonlord' },
-  ], 'no hero, no Movements');
+  t.same(
+    sc.events.slice(-2),
+    [
+      { type: 'TurnStarted', seat: 1, round: 1 },
+      { type: 'PhaseBegan', phase: 'dungeonlord' },
+    ],
+    'no hero, no Movements',
+  );
   sc.spec.when({ type: 'PlayBoon', card: 'battle-focus-1' }, { seat: 1 }).thenViolates(t, 'dungeoneer/no-hero');
   sc.spec.when({ type: 'UseAbility' }, { seat: 1 }).thenViolates(t, 'dungeoneer/no-hero');
   t.match(sc.do(1, { type: 'PlayEncounter', card: 'gutter-wretch-2', target: 2, form: 'melee' }), [

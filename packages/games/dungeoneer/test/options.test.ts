@@ -4,6 +4,7 @@ import t, { type Test } from 'tap';
 import { RuleViolation } from '@delve/kernel';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { deckProblems, dungeoneer, OPTIONAL_RULES, optionsSchema, resolveOptions, STARTER, type Decks } from '../src/index';
+import { multiSetDecks } from './support';
 
 const refused = (t: Test, options: object, seats: number, why: RegExp) => {
   try {
@@ -63,18 +64,7 @@ t.test('CAMPAIGN ADVENTURES: Looting, Respawn, the Wandering Pack and Secret Que
   t.throws(() => dungeoneer.checkSeats({ campaign: {} }, 1), RuleViolation, 'a Dungeonlord needs at least one hero');
 });
 
-/** A Peril and a Glory deck for `heroes` hero players that meet every limit, from `sets` starter sets. */
-function legalDecks(heroes: number): Decks {
-  const rooms = STARTER.map.filter((m) => m.kind === 'room').map((m) => m.id);
-  const passages = STARTER.map.filter((m) => m.kind === 'passage').map((m) => m.id);
-  const maps = [...rooms.slice(0, 3 * heroes), ...passages.slice(0, 3 * heroes)];
-  const quests = STARTER.quests.filter((q) => [q.space, q.from ?? 'entrance'].every((m) => m === 'entrance' || maps.includes(m)));
-  const lines = (kinds: string[]) => STARTER.adventure.filter((d) => kinds.includes(d.kind)).map((d) => ({ card: d.id, copies: 4 }));
-  return {
-    peril: { maps, quests: quests.slice(0, 3 * heroes).map((q) => q.id), cards: lines(['monster', 'threat', 'bane']) },
-    glory: { heroes: STARTER.heroes.slice(0, heroes).map((h) => h.id), cards: lines(['boon', 'treasure']) },
-  };
-}
+const legalDecks = multiSetDecks;
 
 t.test('Multiple-Set Campaigns: Peril and Glory decks built to the limits are accepted, with enough sets', async (t) => {
   const decks = legalDecks(2);
@@ -88,12 +78,21 @@ t.test('Multiple-Set Campaigns, Peril Deck: 6 Map cards per hero, rooms and pass
   const with_ = (peril: Partial<Decks['peril']>): Decks => ({ ...decks, peril: { ...decks.peril, ...peril } });
   t.match(deckProblems(with_({ maps: decks.peril.maps.slice(1) }), 2, 4).join(), /11 Map cards, not 6 per hero player/);
   const rooms = STARTER.map.filter((m) => m.kind === 'room').map((m) => m.id);
-  t.match(deckProblems(with_({ maps: [...rooms.slice(0, 8), ...decks.peril.maps.slice(8, 12)] }), 2, 4).join(), /as many rooms as passages/);
+  t.match(
+    deckProblems(with_({ maps: [...rooms.slice(0, 8), ...decks.peril.maps.slice(8, 12)] }), 2, 4).join(),
+    /as many rooms as passages/,
+  );
   t.match(deckProblems(with_({ quests: decks.peril.quests.slice(1) }), 2, 4).join(), /5 quests, not 3 per hero player/);
   const offMap = STARTER.quests.find((q) => !decks.peril.maps.includes(q.space) && q.space !== 'entrance')?.id as string;
-  t.match(deckProblems(with_({ quests: [...decks.peril.quests.slice(1), offMap] }), 2, 4).join(), /played on Map cards the Peril deck does not hold/);
+  t.match(
+    deckProblems(with_({ quests: [...decks.peril.quests.slice(1), offMap] }), 2, 4).join(),
+    /played on Map cards the Peril deck does not hold/,
+  );
   t.match(deckProblems(with_({ cards: decks.peril.cards.slice(0, 10) }), 2, 4).join(), /fewer than 70/);
-  t.match(deckProblems(with_({ cards: [...decks.peril.cards, { card: 'second-wind', copies: 1 }] }), 2, 4).join(), /second-wind does not belong/);
+  t.match(
+    deckProblems(with_({ cards: [...decks.peril.cards, { card: 'second-wind', copies: 1 }] }), 2, 4).join(),
+    /second-wind does not belong/,
+  );
 });
 
 t.test('Multiple-Set Campaigns, Glory Deck: at least 1 Hero card, 60 cards, no more than 4 copies of a card', async (t) => {
@@ -101,6 +100,9 @@ t.test('Multiple-Set Campaigns, Glory Deck: at least 1 Hero card, 60 cards, no m
   const with_ = (glory: Partial<Decks['glory']>): Decks => ({ ...decks, glory: { ...decks.glory, ...glory } });
   t.match(deckProblems(with_({ heroes: ['brannoc'] }), 2, 4).join(), /a Hero card for each of the 2 hero players/);
   t.match(deckProblems(with_({ cards: decks.glory.cards.slice(0, 5) }), 2, 4).join(), /fewer than 60/);
-  t.notOk(TypeCompiler.Compile(optionsSchema).Check({ campaign: { decks: with_({ cards: [{ card: 'second-wind', copies: 5 }] }) } }), 'five copies do not pass the schema');
+  t.notOk(
+    TypeCompiler.Compile(optionsSchema).Check({ campaign: { decks: with_({ cards: [{ card: 'second-wind', copies: 5 }] }) } }),
+    'five copies do not pass the schema',
+  );
   refused(t, { campaign: { sets: 4, decks: with_({ cards: decks.glory.cards.slice(0, 5) }) } }, 3, /fewer than 60/);
 });

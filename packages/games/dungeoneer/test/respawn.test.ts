@@ -23,7 +23,11 @@ t.test('Respawn: the fallen player discards every card but its Quests, and draws
   t.same(sc.player(1).quests, ['blood-tithe', 'oath-of-ash'], 'the quests are kept');
   t.same(only(events, 'HeroRespawned'), [{ type: 'HeroRespawned', seat: 1, hero: 'oskar', level: 1, life: 6, glory: 1, peril: 1 }]);
   t.equal(only(events, 'CardsDrawn').find((e) => e.seat === 1)?.cards.length, 5, 'all-new Adventure cards');
-  t.same([...sc.state.heroPool].sort(), ['dunstan', 'mirela', 'tamsin', 'ysolde'], 'the new hero came from the unused ones; the fallen went back');
+  t.same(
+    [...sc.state.heroPool].sort(),
+    ['dunstan', 'mirela', 'tamsin', 'ysolde'],
+    'the new hero came from the unused ones; the fallen went back',
+  );
   t.match(sc.player(1), { defeated: false, defeats: 1, glory: 1, peril: 1, hero: { id: 'oskar', x: 0, y: 0, life: 6, level: 1 } });
 });
 
@@ -77,4 +81,16 @@ t.test('Respawn: an escort component the fallen hero carried stays in the space 
   t.same(sc.state.components, [{ quest: 'lost-pilgrim', x: -1, y: 0 }]);
   t.ok(sc.player(0).quests.includes('lost-pilgrim'), 'the quest stays the player’s');
   t.same(sc.player(0).carrying, []);
+});
+
+t.test('Respawn: with no unused hero left, the fallen hero card comes back to its player (ruling)', async (t) => {
+  const sc = scenario(DEAL);
+  // Every other hero card is in use (a Multiple-Set Glory deck may hold just one per hero player).
+  sc.state = { ...sc.state, heroPool: [] };
+  const fallen = sc.hero(1).id;
+  sc.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' });
+  sc.do(0, { type: 'ResolveEncounters' });
+  const events = sc.do(1, { type: 'Pass' }, { roll: 6 }, { roll: 1 });
+  t.match(only(events, 'HeroRespawned'), [{ seat: 1, hero: fallen, level: 1, life: 6 }]);
+  t.same(sc.state.heroPool, [], 'the card is with its player, not also among the unused heroes');
 });

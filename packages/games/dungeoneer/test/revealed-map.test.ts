@@ -56,7 +56,9 @@ t.test('Revealed Map: clockwise, each player places one of its Map cards in a le
   sc.spec
     .when({ type: 'PlaceMap', card: 'mirror-room', x: 0, y: 1, rotation: 0 }, { seat: 1 })
     .thenViolates(t, 'dungeoneer/illegal-placement', 'only passages border the entrance');
-  sc.spec.when({ type: 'PlaceMap', card: 'dripping-crossway', x: 0, y: 1, rotation: 0 }, { seat: 0 }).thenViolates(t, 'dungeoneer/not-asked');
+  sc.spec
+    .when({ type: 'PlaceMap', card: 'dripping-crossway', x: 0, y: 1, rotation: 0 }, { seat: 0 })
+    .thenViolates(t, 'dungeoneer/not-asked');
   sc.spec.when({ type: 'PlaceMap', x: 0, y: 1, rotation: 0 }, { seat: 1 }).thenViolates(t, 'dungeoneer/card-needed');
   t.same(sc.do(1, { type: 'PlaceMap', card: 'dripping-crossway', x: 0, y: 1, rotation: 0 }), [
     { type: 'MapPlaced', seat: 1, card: 'dripping-crossway', x: 0, y: 1, rotation: 0 },
@@ -66,7 +68,10 @@ t.test('Revealed Map: clockwise, each player places one of its Map cards in a le
   t.notOk(sc.player(1).mapHand.includes('dripping-crossway'));
   const borders = (c: { x: number; y: number }) => Math.abs(c.x) + Math.abs(c.y) === 1;
   const offered = sc.legal(0).filter((c) => c.type === 'PlaceMap');
-  t.ok(offered.length > 0 && offered.every((c) => !borders(c) || mapCard(c.card!)?.kind === 'passage'), 'only passages border the entrance');
+  t.ok(
+    offered.length > 0 && offered.every((c) => !borders(c) || mapCard(c.card!)?.kind === 'passage'),
+    'only passages border the entrance',
+  );
   sc.spec.when({ type: 'UseAbility' }, { seat: 0 }).thenViolates(t, 'dungeoneer/not-started', 'play waits until the map is laid');
 });
 
@@ -99,7 +104,10 @@ t.test('Revealed Map and hidden information: another seat sees how many Map card
   const passed = only(sc.events, 'MapCardsPassed')[0]!;
   const bystander = dungeoneer.redact(passed, { kind: 'seat', seat: 2 }, sc.state) as typeof passed;
   const pass01 = bystander.passes.find((x) => x.from === 0)!;
-  t.ok(pass01.cards.every((c) => c === HIDDEN), 'a pass between two others is hidden');
+  t.ok(
+    pass01.cards.every((c) => c === HIDDEN),
+    'a pass between two others is hidden',
+  );
   t.same(dungeoneer.redact(passed, { kind: 'seat', seat: 1 }, sc.state), passed, 'the receiver sees what it gets');
   const view = dungeoneer.view(sc.state, { kind: 'seat', seat: 1 });
   t.ok(view.players[0]!.mapHand.every((c) => c === HIDDEN));

@@ -6,6 +6,8 @@ import {
   dungeoneer,
   gameCards,
   mapCard,
+  STARTER,
+  type Decks,
   type DungeoneerCommand,
   type DungeoneerEvent,
   type DungeoneerOptions,
@@ -84,15 +86,35 @@ export function dealt(deal: Deal = {}): DungeoneerEvent[] {
   const wanted = new Set((deal.profiles ?? []).flatMap((p) => (p?.hero ? [p.hero] : [])));
   draws.push({ order: ids(cards.heroes, (deal.heroes ?? DEFAULT_HEROES).slice(0, heroSeats.length)).filter((h) => !wanted.has(h)) });
   const each = campaign ? 1 : 2;
-  const quests = deal.quests ?? [...DEFAULT_QUESTS.slice(0, heroSeats.length * each), 'stolen-reliquary', ...(campaign ? ['cinder-crown'] : [])];
+  const quests = deal.quests ?? [
+    ...DEFAULT_QUESTS.slice(0, heroSeats.length * each),
+    'stolen-reliquary',
+    ...(campaign ? ['cinder-crown'] : []),
+  ];
   draws.push({ order: ids(cards.quests, quests) });
   const passages = deal.passages ?? DEFAULT_PASSAGES;
   if (o.revealedMap) draws.push({ order: ids(cards.maps, deal.mapDeck ?? []) });
-  else if (campaign) draws.push({ order: ids(cards.maps.filter((id) => id !== 'entrance'), deal.mapDeck ?? []) });
+  else if (campaign)
+    draws.push({
+      order: ids(
+        cards.maps.filter((id) => id !== 'entrance'),
+        deal.mapDeck ?? [],
+      ),
+    });
   else {
-    draws.push({ order: ids(cards.maps.filter((id) => mapCard(id)?.kind === 'passage'), passages) });
+    draws.push({
+      order: ids(
+        cards.maps.filter((id) => mapCard(id)?.kind === 'passage'),
+        passages,
+      ),
+    });
     const used = new Set(['entrance', ...passages]);
-    draws.push({ order: ids(cards.maps.filter((id) => !used.has(id)), deal.mapDeck ?? []) });
+    draws.push({
+      order: ids(
+        cards.maps.filter((id) => !used.has(id)),
+        deal.mapDeck ?? [],
+      ),
+    });
   }
   // Hands short of their size (or missing) are topped up with cards no hand or deck names.
   const named = new Set([...(deal.hands ?? []).flat(), ...(deal.deck ?? []), ...(deal.perilDeck ?? [])]);
@@ -111,6 +133,22 @@ export function dealt(deal: Deal = {}): DungeoneerEvent[] {
   const events = setup(state, scriptedRandom(...draws), seating);
   const start = deal.mapStart;
   return start ? events.map((e) => (e.type === 'MapStarted' ? { ...e, placed: [...start] } : e)) : events;
+}
+
+/**
+ * CAMPAIGN ADVENTURES, Multiple-Set Campaigns: a Peril and a Glory deck for `heroes` hero players meeting every
+ * limit (four copies of each design: four starter sets).
+ */
+export function multiSetDecks(heroes: number): Decks {
+  const rooms = STARTER.map.filter((m) => m.kind === 'room').map((m) => m.id);
+  const passages = STARTER.map.filter((m) => m.kind === 'passage').map((m) => m.id);
+  const maps = [...rooms.slice(0, 3 * heroes), ...passages.slice(0, 3 * heroes)];
+  const quests = STARTER.quests.filter((q) => [q.space, q.from ?? 'entrance'].every((m) => m === 'entrance' || maps.includes(m)));
+  const lines = (kinds: string[]) => STARTER.adventure.filter((d) => kinds.includes(d.kind)).map((d) => ({ card: d.id, copies: 4 }));
+  return {
+    peril: { maps, quests: quests.slice(0, 3 * heroes).map((q) => q.id), cards: lines(['monster', 'threat', 'bane']) },
+    glory: { heroes: STARTER.heroes.slice(0, heroes).map((h) => h.id), cards: lines(['boon', 'treasure']) },
+  };
 }
 
 /** A position reached from a stacked deal by deciding real commands; its events feed specFor().given(). */

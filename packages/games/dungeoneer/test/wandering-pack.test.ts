@@ -60,7 +60,11 @@ t.test('Wandering Pack: the Pack moves a space per Movement, through doors witho
   nextRound(sc, 3);
   sc.spec.when({ type: 'MovePack', direction: 'E' }).thenViolates(t, 'dungeoneer/wall');
   t.same(sc.do(0, { type: 'MovePack', direction: 'N' }), [{ type: 'PackMoved', seat: 0, x: 0, y: 1, side: 'N' }]);
-  t.same(sc.do(0, { type: 'MovePack', direction: 'S' }), [{ type: 'PackMoved', seat: 0, x: 0, y: 0, side: 'S' }], 'through the locked door');
+  t.same(
+    sc.do(0, { type: 'MovePack', direction: 'S' }),
+    [{ type: 'PackMoved', seat: 0, x: 0, y: 0, side: 'S' }],
+    'through the locked door',
+  );
   sc.spec.when({ type: 'MovePack', direction: 'W' }).thenViolates(t, 'dungeoneer/no-movement', 'a 3 gives two Movements');
   sc.spec.when({ type: 'MovePack', direction: 'N' }, { seat: 1 }).thenViolates(t, 'dungeoneer/not-your-turn');
 });
@@ -69,7 +73,11 @@ t.test('Wandering Pack: the Pack ignores the Threats of the spaces it enters and
   const { sc } = packed();
   nextRound(sc, 1);
   const glory = sc.state.players.map((p) => [p.glory, p.peril]);
-  t.same(sc.do(0, { type: 'MovePack', direction: 'W' }), [{ type: 'PackMoved', seat: 0, x: -1, y: 0, side: 'W' }], 'no roll for the spikes');
+  t.same(
+    sc.do(0, { type: 'MovePack', direction: 'W' }),
+    [{ type: 'PackMoved', seat: 0, x: -1, y: 0, side: 'W' }],
+    'no roll for the spikes',
+  );
   t.same(
     sc.state.players.map((p) => [p.glory, p.peril]),
     glory,
@@ -128,7 +136,12 @@ t.test('Wandering Pack: a hero trying to enter the Pack’s space takes a free a
   t.match(events, [
     { type: 'MovementsSet', seat: 1 },
     { type: 'PackEngaged', seat: 0, hero: 1, how: 'entry' },
-    { type: 'AttackRolled', attacker: { kind: 'pack', seat: 0, card: 'gutter-wretch-1' }, defender: { kind: 'hero', seat: 1 }, hit: 'attacker' },
+    {
+      type: 'AttackRolled',
+      attacker: { kind: 'pack', seat: 0, card: 'gutter-wretch-1' },
+      defender: { kind: 'hero', seat: 1 },
+      hit: 'attacker',
+    },
     { type: 'HeroWounded', seat: 1, life: 5 },
     { type: 'PerilEarned', seat: 0, amount: 1 },
     { type: 'HeroMoved', seat: 1, x: 0, y: 0 },
@@ -154,5 +167,7 @@ t.test('Wandering Pack: the Pack is treated as a hero — it can be challenged; 
   ]);
   t.match(events.slice(-2), [{ type: 'CombatEnded' }, { type: 'PackMarkerRemoved', seat: 0 }]);
   t.same(sc.player(0).pack, []);
-  sc.spec.when({ type: 'ChallengePack', seat: 0, card: 'gutter-wretch-1', form: 'magic' }, { seat: 1 }).thenViolates(t, 'dungeoneer/bad-target');
+  sc.spec
+    .when({ type: 'ChallengePack', seat: 0, card: 'gutter-wretch-1', form: 'magic' }, { seat: 1 })
+    .thenViolates(t, 'dungeoneer/bad-target');
 });

@@ -96,7 +96,8 @@ function treasureMoment(s: S, seat: Seat, use: boolean): void {
     return fail('wrong-phase', 'in a campaign, Treasures are readied in the Reward step of a combat you won');
   }
   if (!s.options.looting) return ownPhase(s, seat, 'hero');
-  if (!s.turn?.trapBeaten.includes(seat)) fail('wrong-phase', 'with Looting, Treasures are played after defeating a monster or beating a Trap');
+  if (!s.turn?.trapBeaten.includes(seat))
+    fail('wrong-phase', 'with Looting, Treasures are played after defeating a monster or beating a Trap');
   noPrompt(s);
 }
 

@@ -135,7 +135,8 @@ export function checkLoot(s: S, seat: Seat, cmd: CommandOf<'Loot'>): void {
   payMovements(s, seat, 1);
   if (h.treasures.length >= treasureSlots(s, seat)) fail('treasure-limit', `your hero has ${treasureSlots(s, seat)} Treasure slot(s)`);
   const category = (design(cmd.card) as TreasureCard).category;
-  if (h.treasures.some((t) => (design(t) as TreasureCard).category === category)) fail('duplicate-category', `you already have a ${category} readied`);
+  if (h.treasures.some((t) => (design(t) as TreasureCard).category === category))
+    fail('duplicate-category', `you already have a ${category} readied`);
 }
 
 /** Decides Loot: OPTIONAL ADVANCED RULES, Looting. */

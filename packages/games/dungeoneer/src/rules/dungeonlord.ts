@@ -24,7 +24,8 @@ function checkPayer(s: S, seat: Seat, payer: Seat, cost: number): number {
   if (!isAlive(s, payer)) fail('bad-target', `seat ${payer} has no hero in the game`);
   const theirs = playerOf(s, payer).peril;
   const own = dungeonlordSeat(s) === seat ? Math.max(0, cost - theirs) : 0;
-  if (theirs + Math.min(own, playerOf(s, seat).peril) < cost) fail('not-enough-peril', `seat ${payer} has ${theirs} Peril; this costs ${cost}`);
+  if (theirs + Math.min(own, playerOf(s, seat).peril) < cost)
+    fail('not-enough-peril', `seat ${payer} has ${theirs} Peril; this costs ${cost}`);
   return own;
 }
 

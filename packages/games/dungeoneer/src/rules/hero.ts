@@ -128,11 +128,14 @@ export function checkPlaceMap(s: S, seat: Seat, cmd: CommandOf<'PlaceMap'>): str
   if (p?.kind === 'lay-map' || p?.kind === 'build') {
     promptFor(s, seat, p.kind);
     const card = cmd.card ?? fail('card-needed', 'name the Map card you place');
-    if (!(p.kind === 'lay-map' ? playerOf(s, seat).mapHand : p.cards).includes(card)) fail('not-in-hand', `${card} is not among your Map cards`);
+    if (!(p.kind === 'lay-map' ? playerOf(s, seat).mapHand : p.cards).includes(card))
+      fail('not-in-hand', `${card} is not among your Map cards`);
     const problem = placementProblem(s.map, mapDesign(card), cmd);
     if (problem) illegal(problem);
     if (p.kind === 'build' && !buildPlacements(s, mapDesign(card), p.last).some((b) => sameCoord(b, cmd) && b.rotation === cmd.rotation))
-      illegal(p.last ? 'it must connect to the card placed before it' : 'it must connect to a hero’s space, or come as close to one as it can');
+      illegal(
+        p.last ? 'it must connect to the card placed before it' : 'it must connect to a hero’s space, or come as close to one as it can',
+      );
     return card;
   }
   const drawn = promptFor(s, seat, 'place-map');

@@ -43,7 +43,8 @@ export function startPackPhase(tx: Tx, random: Random, seat: Seat): void {
  * fought, and the Pack wanders from there (monsters joining later need not be in that space).
  */
 export function joinPack(tx: Tx, seat: Seat, at: Coord): void {
-  if (tx.state.options.wanderingPack && playerOf(tx.state, seat).packAt === null) tx.emit({ type: 'PackMarkerPlaced', seat, x: at.x, y: at.y });
+  if (tx.state.options.wanderingPack && playerOf(tx.state, seat).packAt === null)
+    tx.emit({ type: 'PackMarkerPlaced', seat, x: at.x, y: at.y });
 }
 
 /** An empty Pack leaves the map (outside a fight, where its monsters may only be away on the table). */

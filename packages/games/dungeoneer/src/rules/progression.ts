@@ -232,7 +232,8 @@ export const progression = {
     history: [],
   }),
   create(options: { hero: string }): CharacterEvent[] {
-    if (!STARTER.heroes.some((h) => h.id === options.hero)) throw new RuleViolation('dungeoneer/unknown-hero', `${options.hero} is not a hero`);
+    if (!STARTER.heroes.some((h) => h.id === options.hero))
+      throw new RuleViolation('dungeoneer/unknown-hero', `${options.hero} is not a hero`);
     return [{ type: 'HeroChosen', hero: options.hero }];
   },
   decide: decideCharacter,

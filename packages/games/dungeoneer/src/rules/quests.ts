@@ -80,7 +80,8 @@ const secretOf = (s: S, seat: Seat, quest: string): boolean => playerOf(s, seat)
  */
 function ownQuest(s: S, seat: Seat, quest: string): QuestCard {
   const owner = questOwner(s, quest);
-  if (owner !== seat && owner !== null && !secretOf(s, seat, quest)) fail('not-your-quest', 'you may attempt your own quests and the Global Quest');
+  if (owner !== seat && owner !== null && !secretOf(s, seat, quest))
+    fail('not-your-quest', 'you may attempt your own quests and the Global Quest');
   return questDesign(quest);
 }
 
