@@ -6,7 +6,8 @@ import { STARTER } from './content/index';
 
 const Obj = <P extends TProperties>(properties: P, description: string) =>
   Type.Object(properties, { additionalProperties: false, description });
-const Flag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
+// No schema default: the server fills defaults before checkSeats, which must tell a flag switched off from one not set.
+const Flag = (description: string) => Type.Optional(Type.Boolean({ description: `${description} Off unless set.` }));
 const Id = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
 
 /** One line of a constructed deck: a card design and how many copies of it. */

@@ -3,6 +3,7 @@
 import t, { type Test } from 'tap';
 import { RuleViolation } from '@delve/kernel';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
 import { deckProblems, dungeoneer, OPTIONAL_RULES, optionsSchema, resolveOptions, STARTER, type Decks } from '../src/index';
 import { multiSetDecks } from './support';
 
@@ -62,6 +63,12 @@ t.test('CAMPAIGN ADVENTURES: Looting, Respawn, the Wandering Pack and Secret Que
   refused(t, { campaign: { dungeonlord: 3 } }, 3, /not at this table/);
   t.doesNotThrow(() => dungeoneer.checkSeats({ campaign: { dungeonlord: 2 } }, 3), 'any seat may be the Dungeonlord');
   t.throws(() => dungeoneer.checkSeats({ campaign: {} }, 1), RuleViolation, 'a Dungeonlord needs at least one hero');
+});
+
+t.test('CAMPAIGN ADVENTURES: a campaign is accepted with its defaults filled in, as the server fills them', async (t) => {
+  const filled = Value.Default(optionsSchema, { campaign: { carry: { level: true } } }) as object;
+  t.doesNotThrow(() => dungeoneer.checkSeats(filled, 3), 'filled defaults switch no rule off');
+  t.match(resolveOptions(filled), { looting: true, campaign: { dungeonlord: 0, carry: { level: true, treasures: false } } });
 });
 
 const legalDecks = multiSetDecks;
