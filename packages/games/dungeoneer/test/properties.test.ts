@@ -314,6 +314,24 @@ t.test(`properties: random games under every allowed combination of the optional
   }
 });
 
+t.test('properties: the two largest combinations of the optional rules, 3 and 4 players, played to the end', async (t) => {
+  const everything = Object.fromEntries(OPTIONAL_RULES.map((rule) => [rule, true])) as DungeoneerOptions;
+  const games: [DungeoneerOptions, number][] = [
+    [{ ...everything, respawn: false }, 3],
+    [{ ...everything, malevolentForce: false }, 4],
+  ];
+  for (const [i, [options, seats]] of games.entries()) {
+    const { result, broken, failures } = checkedGame(t, options, seats, `all-rules-${i}`, { maxSteps: 2000, every: 20, chooser: 'mixed' });
+    const label = `${JSON.stringify(options)}, ${seats} players`;
+    t.same(broken, [], `${label}: invariants hold`);
+    t.equal(failures, 0, `${label}: contract checks pass`);
+    t.ok(
+      result.finished,
+      `${label}: ends after ${result.steps} commands, won by ${dungeoneer.status(result.state).winners?.join() ?? 'nobody'}`,
+    );
+  }
+});
+
 t.test('properties: campaign adventures of 2, 3 and 4 players, and a multiple-set campaign, played to the end', async (t) => {
   const games: [DungeoneerOptions, number][] = [
     [{ campaign: { carry: { level: true, treasures: true } } }, 2],
