@@ -205,6 +205,60 @@ export type CampaignSeat = Static<typeof CampaignSeat>;
 /** A seat of an ended game. */
 export type CampaignSeatResult = CampaignSeat & { won: boolean; outcome: unknown };
 
+/**
+ * What a module's progression may put in a seat's outcome as `tally`, for the campaign to add up: the side the seat
+ * played (null: no sides), whether that side reached its goal, and counts by name (quests, heroes defeated, ...).
+ */
+export const CampaignTally = Type.Object(
+  {
+    side: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+      description: 'The side the seat played; null in a game without sides.',
+    }),
+    goal: Type.Boolean({ description: 'Whether the seat’s side reached its goal.' }),
+    counts: Type.Record(Type.String({ maxLength: 64 }), Type.Integer(), { description: 'What the seat achieved, by name.' }),
+  },
+  { title: 'CampaignTally', description: "A seat's contribution to its campaign's standing." },
+);
+export type CampaignTally = Static<typeof CampaignTally>;
+
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const CampaignCount = Type.Object(
+  { name: Type.String({ description: 'What is counted (the module names it).' }), total: Type.Integer({ description: 'The sum.' }) },
+  { title: 'CampaignCount', description: 'One named count summed over a campaign’s finished games.' },
+);
+export type CampaignCount = Static<typeof CampaignCount>;
+
+export const CampaignSideStanding = Type.Object(
+  {
+    side: Type.String({ description: 'The side, as the module names it.' }),
+    games: Count('Finished games in which someone played this side.'),
+    goals: Count('Of those, the games in which the side reached its goal.'),
+  },
+  { title: 'CampaignSideStanding', description: 'How one side has fared over the campaign.' },
+);
+
+export const CampaignMemberStanding = Type.Object(
+  {
+    player: Uuid('The member.'),
+    character: Type.Union([Uuid('The character it played last.'), Type.Null()]),
+    games: Count('Finished games it sat in.'),
+    wins: Count('Games it won.'),
+    goals: Count('Games in which its side reached its goal.'),
+    counts: Type.Array(CampaignCount, { description: 'Its tallies summed, by name.' }),
+  },
+  { title: 'CampaignMemberStanding', description: 'How one member has fared over the campaign.' },
+);
+
+export const CampaignStanding = Type.Object(
+  {
+    sides: Type.Array(CampaignSideStanding, { description: 'Per side (modules whose games have sides), in order of first appearance.' }),
+    members: Type.Array(CampaignMemberStanding, { description: 'Per member who finished a game, in order of first appearance.' }),
+  },
+  { title: 'CampaignStanding', description: "The campaign at a glance: its finished games' tallies added up." },
+);
+export type CampaignStanding = Static<typeof CampaignStanding>;
+
 export const CampaignGame = Type.Object(
   {
     gameId: Uuid('The game.'),
@@ -214,6 +268,9 @@ export const CampaignGame = Type.Object(
     scheduledAt: Type.Union([Type.String(), Type.Null()], { description: 'When it was scheduled (null: created outside the campaign).' }),
     endedAt: Type.Union([Type.String(), Type.Null()]),
     winners: Type.Array(SeatNumber),
+    goals: Type.Optional(
+      Type.Array(Type.String(), { description: 'The sides that reached their goal, from the seats’ tallies (once the game ended).' }),
+    ),
     seats: Type.Array(CampaignSeat),
   },
   { title: 'CampaignGame', description: 'A game played in a campaign’s name.' },
@@ -230,6 +287,7 @@ export const CampaignDocument = Type.Object(
     revision: Type.Integer({ minimum: 0, description: 'Revision of the campaign stream this document reflects.' }),
     members: Type.Array(CampaignMember),
     games: Type.Array(CampaignGame, { description: 'Every game scheduled or recorded, in order.' }),
+    standing: Type.Optional(CampaignStanding),
   },
   { title: 'Campaign', description: "A campaign's members and the games played in its name, with their results." },
 );

@@ -9,6 +9,8 @@ const cmd = <N extends string, P extends TProperties>(name: N, description: stri
     { additionalProperties: false, description },
   );
 const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
+/** The most +1s a Chance attempt may buy (a bound for the schema; Glory rarely allows as many). */
+export const MAX_BOOST = 20;
 const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
 
 /** Every command, as the API validates it. */
@@ -79,6 +81,10 @@ export const commandSchema = Type.Union(
       x: CoordT.properties.x,
       y: CoordT.properties.y,
       rotation: RotationT,
+      card: Type.Optional({
+        ...Card,
+        description: 'Revealed Map and campaign Build only (and required there): which of your Map cards to place.',
+      }),
     }),
     cmd('Move', 'Hero Phase: move through the exit on this side (1 Movement).', { direction: DirectionT }),
     cmd('OpenDoor', 'Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).', {
@@ -92,13 +98,25 @@ export const commandSchema = Type.Union(
       {
         quest: Card,
         boost: Type.Optional(
-          Type.Integer({ minimum: 0, maximum: 20, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
+          Type.Integer({ minimum: 0, maximum: MAX_BOOST, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
         ),
       },
     ),
     cmd('PickUpComponent', 'Hero Phase: take an escort component at its pick-up space or from the floor (free).', { quest: Card }),
     cmd('DropComponent', 'Hero Phase: set down an escort component you carry (free).', { quest: Card }),
     cmd('TakeCard', 'Quest reward: take this card from the Adventure deck or discard pile.', { card: Card }),
+    cmd('KeepSecret', 'Secret Quest: keep this one of your two quests hidden; the other is revealed.', { quest: Card }),
+    cmd('Loot', 'Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied.', { card: Card }),
+    cmd('MovePack', 'Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements).', { direction: DirectionT }),
+    cmd('Defend', 'Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space).', {
+      index: Type.Integer({ minimum: 0, description: 'The encounter index of the Pack monster.' }),
+    }),
+    cmd('ChallengePack', 'Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn).', {
+      seat: { ...SeatT, description: 'The Dungeonlord whose Pack it is.' },
+      card: Card,
+      form: Form,
+    }),
+    cmd('BuyCard', 'Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory.', {}),
   ],
   { description: 'Every Dungeoneer command.' },
 );

@@ -4,10 +4,14 @@ import type { DungeoneerCommand } from './commands';
 import type { DungeoneerEvent } from './events';
 import { activate, playBoon, readyTreasure, upkeep, useAbility } from './rules/cardplay';
 import { assignPeril, challengeMonster, playBane, playEncounter, resolveEncounters, stow } from './rules/dungeonlord';
+import { buyCard } from './rules/campaign';
+import { lootTreasure } from './rules/defeat';
 import { proceed } from './rules/flow';
-import { inGame } from './rules/guards';
+import { inGame, setUp } from './rules/guards';
 import { challengeHero, climbOut, explore, move, openDoor, placeMap } from './rules/hero';
+import { challengePack, defend, movePack } from './rules/pack';
 import { attemptQuest, challengeQuestMonster, dropComponent, pickUpComponent, takeCard } from './rules/quests';
+import { keepSecret } from './rules/reveal';
 import { discard, endPhase, pass } from './rules/turn';
 import { fail, Tx, type Ctx } from './rules/tx';
 import type { DungeoneerState } from './state';
@@ -17,6 +21,7 @@ export function decide(command: DungeoneerCommand, state: DungeoneerState, ctx: 
   if (ctx.actor.kind !== 'seat') return fail('not-a-seat', 'only seated players send Dungeoneer commands');
   const seat = ctx.actor.seat;
   inGame(state, seat);
+  setUp(state, command.type);
   const c: Ctx = { tx: new Tx(state), seat, random: ctx.random };
   switch (command.type) {
     case 'Upkeep':
@@ -93,6 +98,24 @@ export function decide(command: DungeoneerCommand, state: DungeoneerState, ctx: 
       break;
     case 'TakeCard':
       takeCard(c, command);
+      break;
+    case 'KeepSecret':
+      keepSecret(c, command);
+      break;
+    case 'Loot':
+      lootTreasure(c, command);
+      break;
+    case 'MovePack':
+      movePack(c, command);
+      break;
+    case 'Defend':
+      defend(c, command);
+      break;
+    case 'ChallengePack':
+      challengePack(c, command);
+      break;
+    case 'BuyCard':
+      buyCard(c);
       break;
     default: {
       const _exhaustive: never = command;

@@ -3,6 +3,13 @@ import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/ty
 import { AdventureKindT, CheckStatT, StatT } from './content/schema';
 import { CardIdT, Cards, CountT, CoordT, DirectionT, PhaseT, PlacedT, PromptT, RotationT, SeatT } from './state';
 
+const PerilDeck = Type.Optional(
+  Type.Literal('peril', { description: 'Campaign: the Peril deck (absent: the Adventure deck, in a campaign the Glory deck).' }),
+);
+const Own = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 9, description: 'Campaign: Peril of the Dungeonlord’s own pooled with the payer’s (absent: none).' }),
+);
+
 const ev = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
   Type.Object(
     { type: Type.Literal(name, { description: 'The event type.' }) as TLiteral<N>, ...props },
@@ -27,6 +34,10 @@ export const SideT = Type.Union(
     Type.Object(
       { kind: Type.Literal('quest', { description: 'A quest monster.' }), quest: Card },
       { additionalProperties: false, description: 'The monster of a quest.' },
+    ),
+    Type.Object(
+      { kind: Type.Literal('pack', { description: 'A monster of a Wandering Pack.' }), seat: SeatT, card: Card },
+      { additionalProperties: false, description: 'A monster in the Wandering Pack of the Dungeonlord at `seat`.' },
     ),
   ],
   { description: 'Who attacks or defends.' },
@@ -66,7 +77,7 @@ export const eventSchema = Type.Union(
       },
     ),
     ev('QuestDeckShuffled', 'The quest deck was shuffled; the order is hidden.', { order: Cards('Top first.') }),
-    ev('QuestsDealt', 'Two personal quests, face up, for each seat.', {
+    ev('QuestsDealt', 'Personal quests for each hero seat: two face up, or face down with Secret Quest (one in a campaign).', {
       quests: Type.Array(
         Type.Object({ seat: SeatT, cards: Cards('Its quests.') }, { additionalProperties: false, description: 'One seat’s quests.' }),
         {
@@ -75,6 +86,31 @@ export const eventSchema = Type.Union(
       ),
     }),
     ev('GlobalQuestRevealed', 'A new Global Quest is turned over from the quest deck.', { quest: Card }),
+    ev('SecretQuestChosen', 'Secret Quest: the player keeps one quest hidden and reveals the other.', {
+      seat: SeatT,
+      secret: Card,
+      revealed: Card,
+    }),
+    ev('QuestRevealed', 'Secret Quest: a hidden quest is revealed, as it must be when attempted.', { seat: SeatT, quest: Card }),
+    ev('MapCardsDealt', 'Revealed Map: the whole Map deck dealt out face down, one card at a time around the table.', {
+      hands: Type.Array(
+        Type.Object({ seat: SeatT, cards: Cards('Its Map cards.') }, { additionalProperties: false, description: 'One seat’s cards.' }),
+        { description: 'Per seat.' },
+      ),
+    }),
+    ev('MapCardsPassed', 'Revealed Map: Map cards your personal quests need go to the player on your left.', {
+      passes: Type.Array(
+        Type.Object(
+          { from: SeatT, to: SeatT, cards: Cards('The cards passed (hidden from the other seats).') },
+          { additionalProperties: false, description: 'One pass.' },
+        ),
+        { description: 'Every pass, made at once.' },
+      ),
+    }),
+    ev('MapCardsReturned', 'Revealed Map: cards nobody can place go face down into the Map deck.', {
+      seat: SeatT,
+      cards: Cards('The cards (hidden from the other seats).'),
+    }),
     ev('MapStarted', 'Set-up: the Dungeon Entrance at (0,0) and one random passage on each side of it.', {
       placed: Type.Array(PlacedT, { description: 'Entrance first.' }),
     }),
@@ -84,10 +120,12 @@ export const eventSchema = Type.Union(
       reason: Type.Union([Type.Literal('setup'), Type.Literal('reshuffle'), Type.Literal('search')], {
         description: 'setup; reshuffle: the discard pile became the deck; search: after a Deck reward.',
       }),
+      deck: PerilDeck,
     }),
     ev('CardsDrawn', 'Cards from the top of the Adventure deck into a hand (hidden from others).', {
       seat: SeatT,
       cards: Cards('The cards.'),
+      deck: PerilDeck,
     }),
     ev('InitiativeRolled', 'Each contender rolled a die for initiative.', {
       rolls: Type.Array(
@@ -99,11 +137,18 @@ export const eventSchema = Type.Union(
       ),
     }),
     ev('InitiativeWon', 'The highest roll takes the first turn; turns go clockwise from it.', { seat: SeatT }),
+    ev('TreasuresCarried', 'Campaign: a character’s Treasures from its last adventure start readied.', {
+      seat: SeatT,
+      cards: Cards('The Treasures.'),
+    }),
     ev('TurnStarted', 'Reset Phase: doors reset, once-per-turn uses and turn-long effects end.', {
       seat: SeatT,
       round: Type.Integer({ minimum: 1, description: 'The round.' }),
     }),
-    ev('PhaseBegan', 'The active player moves on to this phase.', { phase: PhaseT }),
+    ev('PhaseBegan', 'The active player moves on to this phase (campaign: `seat` takes over as the active player).', {
+      phase: PhaseT,
+      seat: Type.Optional(SeatT),
+    }),
     ev('PromptOpened', 'The game waits for a choice.', { prompt: PromptT }),
     ev('PromptClosed', 'The choice is made; play goes on.', {}),
     ev('UpkeepPaid', 'Upkeep paid in Glory; the card stays readied.', { seat: SeatT, card: Card, glory: CountT('Glory paid.') }),
@@ -119,6 +164,7 @@ export const eventSchema = Type.Union(
       y: Y,
       cost: CountT('Peril spent.'),
       wounds: CountT('Wounds it already carries (from the Pack).'),
+      own: Own,
     }),
     ev('BanePlayed', 'A Bane was played, paid with one other player’s Peril.', {
       seat: SeatT,
@@ -126,6 +172,7 @@ export const eventSchema = Type.Union(
       payer: SeatT,
       target: Type.Union([SeatT, Type.Null()], { description: 'The targeted hero; null when it targets nobody.' }),
       cost: CountT('Peril spent.'),
+      own: Own,
     }),
     ev('BaneResolved', 'The Bane took effect (or was cancelled) and went to the discard pile or stays attached.', {
       card: Card,
@@ -133,17 +180,61 @@ export const eventSchema = Type.Union(
       attached: Type.Union([SeatT, Type.Null()], { description: 'A curse: the hero it is attached to.' }),
     }),
     ev('CombatStaged', 'The encounters move on to this step.', {
-      stage: Type.Union([Type.Literal('respond'), Type.Literal('fight'), Type.Literal('pack'), Type.Literal('reward')], {
-        description: 'The step.',
+      stage: Type.Union(
+        [Type.Literal('respond'), Type.Literal('fight'), Type.Literal('pack'), Type.Literal('spoils'), Type.Literal('reward')],
+        { description: 'The step.' },
+      ),
+    }),
+    ev('ResponsePassed', 'An engaged hero is done responding (or done with the Reward step).', { seat: SeatT }),
+    ev('DefenderChosen', 'Wandering Pack, Response: a hero in the Pack’s space takes on the defence against this monster.', {
+      index: CountT('The encounter.'),
+      seat: SeatT,
+    }),
+    ev('PackMarkerPlaced', 'Wandering Pack: the Pack marker goes on the map where a surviving monster fought.', {
+      seat: SeatT,
+      x: X,
+      y: Y,
+    }),
+    ev('PackMarkerRemoved', 'Wandering Pack: the Pack is empty, or its Dungeonlord left the game; the marker comes off.', {
+      seat: SeatT,
+    }),
+    ev('PackMovementsRolled', 'Wandering Pack: a die halved (rounded up) gives the Pack 1 to 3 Movements this phase.', {
+      seat: SeatT,
+      roll: Type.Integer({ minimum: 1, maximum: 6, description: 'The die.' }),
+      movements: Type.Integer({ minimum: 1, maximum: 3, description: 'Movements.' }),
+    }),
+    ev('PackMoved', 'Wandering Pack: the Pack moved one space (it ignores doors’ Threats, never a Wall).', {
+      seat: SeatT,
+      x: X,
+      y: Y,
+      side: DirectionT,
+    }),
+    ev('PackEngaged', 'Wandering Pack: a fight with a Pack outside its Dungeonlord Phase begins (it has its own Reward step).', {
+      seat: SeatT,
+      hero: SeatT,
+      how: Type.Union([Type.Literal('entry'), Type.Literal('challenge')], {
+        description: 'entry: the hero tried to enter the Pack’s space, and each monster attacks it; challenge: the hero challenged one.',
       }),
     }),
-    ev('ResponsePassed', 'An engaged hero is done responding.', { seat: SeatT }),
+    ev('PackMonsterSlain', 'Wandering Pack: a hero defeated a Pack monster; it is discarded.', { seat: SeatT, card: Card, by: SeatT }),
+    ev('PackMonsterWounded', 'Wandering Pack: a Pack monster took a wound outside an encounter (it stays in the Pack).', {
+      seat: SeatT,
+      card: Card,
+      wounds: CountT('Wounds on it now.'),
+    }),
+    ev('TreasureLooted', 'Looting: a hero spent a Movement to take a Treasure lying in its space, readied.', {
+      seat: SeatT,
+      card: Card,
+      x: X,
+      y: Y,
+    }),
     ev('EncounterResolved', 'An encounter is settled.', {
       index: CountT('Its index.'),
       outcome: Type.Union(
         [Type.Literal('survived'), Type.Literal('defeated'), Type.Literal('negated'), Type.Literal('fizzled'), Type.Literal('spent')],
         { description: 'survived; defeated; negated by a response; fizzled: the hero left the space; spent: a threat was rolled.' },
       ),
+      by: Type.Optional({ ...SeatT, description: 'The hero who defeated the monster (defeated only).' }),
     }),
     ev('EncounterDiscarded', 'The encounter card goes to the discard pile.', { index: CountT('Its index.') }),
     ev('MonsterStowed', 'A surviving monster goes back to hand or into the Pack, keeping its wounds.', {
@@ -276,10 +367,27 @@ export const eventSchema = Type.Union(
       from: Type.Union([Type.Literal('deck'), Type.Literal('pile')], { description: 'Where from.' }),
       kind: AdventureKindT,
     }),
-    ev('HeroDefeated', 'A hero fell to 0 Life: every card of the player is discarded; the player is out.', {
+    ev(
+      'HeroDefeated',
+      'A hero fell to 0 Life: its cards are discarded (or kept, or left on the map) and the player goes on as `fate` says.',
+      {
+        seat: SeatT,
+        cards: Cards('Adventure cards discarded.'),
+        quests: Cards('Quests put out of play, face up.'),
+        hidden: Cards('Secret quests put out of play face down (hidden from the other seats).'),
+        loot: Cards('Looting: Treasures left lying in the space where the hero fell.'),
+        fate: Type.Union([Type.Literal('out'), Type.Literal('force'), Type.Literal('respawn')], {
+          description: 'out of the game; force: a Malevolent Force keeping hand and Pack; respawn: a new hero follows.',
+        }),
+      },
+    ),
+    ev('HeroRespawned', 'Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril.', {
       seat: SeatT,
-      cards: Cards('Adventure cards discarded.'),
-      quests: Cards('Quests put out of play.'),
+      hero: Card,
+      level: Type.Integer({ minimum: 1, description: 'Its level.' }),
+      life: CountT('Its Life.'),
+      glory: CountT('Glory on the tracker now.'),
+      peril: CountT('Peril on the tracker now.'),
     }),
     ev('TurnEnded', 'The turn is over; the hero keeps at most one Movement for off-turn use.', {
       seat: SeatT,
@@ -287,7 +395,19 @@ export const eventSchema = Type.Union(
     }),
     ev('GameWon', 'The game is over.', {
       winners: Type.Array(SeatT, { description: 'The winners (none when the last heroes fell together).' }),
-      how: Type.Union([Type.Literal('quests'), Type.Literal('last-standing')], { description: 'Three quests, or the last hero standing.' }),
+      how: Type.Union(
+        [
+          Type.Literal('quests'),
+          Type.Literal('last-standing'),
+          Type.Literal('malevolent'),
+          Type.Literal('party'),
+          Type.Literal('dungeonlord'),
+        ],
+        {
+          description:
+            'Three quests; the last hero standing; a Malevolent Force felling the last hero; campaign: the party’s quests, or the Dungeonlord’s tally of fallen heroes.',
+        },
+      ),
     }),
   ],
   { description: 'Every Dungeoneer event.' },

@@ -1,5 +1,6 @@
 // evolve: applies one event to the state by copying the path to what changed. Total: never throws, never draws.
 import type { Seat } from '@delve/kernel';
+import { adventureCard } from './content/index';
 import type { DungeoneerEvent } from './events';
 import type { DungeoneerState, HeroState, Prompt } from './state';
 
@@ -26,8 +27,12 @@ const withState = (s: S, c: Partial<S>): S => ({
   doors: c.doors !== undefined ? c.doors : s.doors,
   questDeck: c.questDeck !== undefined ? c.questDeck : s.questDeck,
   questDiscard: c.questDiscard !== undefined ? c.questDiscard : s.questDiscard,
-  globalQuest: c.globalQuest !== undefined ? c.globalQuest : s.globalQuest,
+  questsBuried: c.questsBuried !== undefined ? c.questsBuried : s.questsBuried,
+  globalQuests: c.globalQuests !== undefined ? c.globalQuests : s.globalQuests,
   components: c.components !== undefined ? c.components : s.components,
+  loot: c.loot !== undefined ? c.loot : s.loot,
+  perilDeck: c.perilDeck !== undefined ? c.perilDeck : s.perilDeck,
+  perilDiscard: c.perilDiscard !== undefined ? c.perilDiscard : s.perilDiscard,
   questWounds: c.questWounds !== undefined ? c.questWounds : s.questWounds,
   heroPool: c.heroPool !== undefined ? c.heroPool : s.heroPool,
   winners: c.winners !== undefined ? c.winners : s.winners,
@@ -36,13 +41,21 @@ const withPlayer = (p: P, c: Partial<P>): P => ({
   seat: p.seat,
   hero: c.hero !== undefined ? c.hero : p.hero,
   defeated: c.defeated !== undefined ? c.defeated : p.defeated,
+  force: c.force !== undefined ? c.force : p.force,
   hand: c.hand !== undefined ? c.hand : p.hand,
   pack: c.pack !== undefined ? c.pack : p.pack,
+  packAt: c.packAt !== undefined ? c.packAt : p.packAt,
+  packMoves: c.packMoves !== undefined ? c.packMoves : p.packMoves,
   glory: c.glory !== undefined ? c.glory : p.glory,
   peril: c.peril !== undefined ? c.peril : p.peril,
   quests: c.quests !== undefined ? c.quests : p.quests,
+  secretQuests: c.secretQuests !== undefined ? c.secretQuests : p.secretQuests,
   completed: c.completed !== undefined ? c.completed : p.completed,
   carrying: c.carrying !== undefined ? c.carrying : p.carrying,
+  mapHand: c.mapHand !== undefined ? c.mapHand : p.mapHand,
+  defeats: c.defeats !== undefined ? c.defeats : p.defeats,
+  achieved: c.achieved !== undefined ? c.achieved : p.achieved,
+  origin: c.origin !== undefined ? c.origin : p.origin,
 });
 const withHero = (h: H, c: Partial<H>): H => ({
   id: h.id,
@@ -60,7 +73,7 @@ const withHero = (h: H, c: Partial<H>): H => ({
   used: c.used !== undefined ? c.used : h.used,
 });
 const withTurn = (t: T, c: Partial<T>): T => ({
-  seat: t.seat,
+  seat: c.seat !== undefined ? c.seat : t.seat,
   round: t.round,
   phase: c.phase !== undefined ? c.phase : t.phase,
   entered: c.entered !== undefined ? c.entered : t.entered,
@@ -70,6 +83,7 @@ const withTurn = (t: T, c: Partial<T>): T => ({
   attacked: c.attacked !== undefined ? c.attacked : t.attacked,
   questDone: c.questDone !== undefined ? c.questDone : t.questDone,
   encountersDone: c.encountersDone !== undefined ? c.encountersDone : t.encountersDone,
+  trapBeaten: c.trapBeaten !== undefined ? c.trapBeaten : t.trapBeaten,
 });
 
 /** `list` without the first occurrence of `item` (the same array when it is absent). */
@@ -85,11 +99,31 @@ const turn = (s: S, f: (t: T) => T): S => (s.turn ? withState(s, { turn: f(s.tur
 const prompt = (s: S, f: (p: Prompt) => Prompt): S => (s.prompt ? withState(s, { prompt: f(s.prompt as Prompt) as S['prompt'] }) : s);
 type C = NonNullable<S['combat']>;
 type E = C['encounters'][number];
+const withCombat = (k: C, c: Partial<C>): C => ({
+  seat: k.seat,
+  stage: c.stage !== undefined ? c.stage : k.stage,
+  encounters: c.encounters !== undefined ? c.encounters : k.encounters,
+  peril: c.peril !== undefined ? c.peril : k.peril,
+  victors: c.victors !== undefined ? c.victors : k.victors,
+});
 const combat = (s: S, f: (c: C) => C): S => (s.combat ? withState(s, { combat: f(s.combat) }) : s);
 const encounter = (s: S, index: number, f: (e: E) => E): S =>
-  combat(s, (c) => ({ stage: c.stage, peril: c.peril, encounters: c.encounters.map((e, i) => (i === index ? f(e) : e)) }));
+  combat(s, (c) => withCombat(c, { encounters: c.encounters.map((e, i) => (i === index ? f(e) : e)) }));
 const promptCards = (s: S, card: string): S => prompt(s, (p) => ('cards' in p ? { ...p, cards: without(p.cards, card) as string[] } : p));
-const toDiscard = (s: S, cards: readonly string[]): S => withState(s, { discard: [...s.discard, ...cards] });
+/** Campaign: Banes and Encounters belong to the Peril deck's pile, the rest to the Glory deck's. */
+const perilous = (card: string): boolean => {
+  const kind = adventureCard(card)?.kind;
+  return kind === 'bane' || kind === 'monster' || kind === 'threat';
+};
+function toDiscard(s: S, cards: readonly string[]): S {
+  if (s.options.campaign === null || cards.length === 0) return withState(s, { discard: [...s.discard, ...cards] });
+  const peril = cards.filter(perilous);
+  const glory = cards.filter((c) => !perilous(c));
+  return withState(s, {
+    ...(glory.length > 0 && { discard: [...s.discard, ...glory] }),
+    ...(peril.length > 0 && { perilDiscard: [...s.perilDiscard, ...peril] }),
+  });
+}
 const glory = (s: S, seat: Seat, g: number, r = 0): S => player(s, seat, (p) => withPlayer(p, { glory: p.glory + g, peril: p.peril + r }));
 
 /** A fresh hero card on the Dungeon Entrance. */
@@ -116,31 +150,79 @@ export function evolve(s: S, e: DungeoneerEvent): S {
   switch (e.type) {
     case 'HeroesAssigned':
       return e.heroes.reduce<S>(
-        (acc, h) => player(acc, h.seat, (p) => withPlayer(p, { hero: newHero(h.hero, h.level, h.life), glory: e.glory, peril: e.peril })),
+        (acc, h) =>
+          player(acc, h.seat, (p) =>
+            withPlayer(p, {
+              hero: newHero(h.hero, h.level, h.life),
+              glory: e.glory,
+              peril: e.peril,
+              origin: { hero: h.hero, level: h.level, fallen: false },
+            }),
+          ),
         withState(s, { started: true, heroPool: e.pool }),
       );
     case 'QuestDeckShuffled':
       return withState(s, { questDeck: e.order });
     case 'QuestsDealt':
+      // Secret Quest: dealt face down, into the hand; otherwise face up, in play.
       return e.quests.reduce<S>(
         (acc, q) =>
-          player(withState(acc, { questDeck: withoutAll(acc.questDeck, q.cards) }), q.seat, (p) => withPlayer(p, { quests: q.cards })),
+          player(withState(acc, { questDeck: withoutAll(acc.questDeck, q.cards) }), q.seat, (p) =>
+            withPlayer(p, acc.options.secretQuest ? { secretQuests: q.cards } : { quests: q.cards }),
+          ),
         s,
       );
     case 'GlobalQuestRevealed':
-      return withState(s, { globalQuest: e.quest, questDeck: without(s.questDeck, e.quest) });
+      return withState(s, { globalQuests: [...s.globalQuests, e.quest], questDeck: without(s.questDeck, e.quest) });
+    case 'SecretQuestChosen':
+    case 'QuestRevealed': {
+      const shown = e.type === 'QuestRevealed' ? e.quest : e.revealed;
+      const chosen = prompt(s, (p) => (p.kind === 'secret-quest' ? { ...p, seats: p.seats.filter((x) => x !== e.seat) } : p));
+      const state = e.type === 'SecretQuestChosen' ? chosen : s;
+      return player(state, e.seat, (p) => withPlayer(p, { secretQuests: without(p.secretQuests, shown), quests: [...p.quests, shown] }));
+    }
     case 'MapStarted':
       return withState(s, { map: e.placed });
     case 'MapDeckShuffled':
       return withState(s, { mapDeck: e.order });
+    case 'MapCardsDealt':
+      return e.hands.reduce<S>(
+        (acc, h) =>
+          player(withState(acc, { mapDeck: withoutAll(acc.mapDeck, h.cards) }), h.seat, (p) => withPlayer(p, { mapHand: h.cards })),
+        s,
+      );
+    case 'MapCardsPassed': {
+      // Every pass is made at once: all cards leave their hands before any arrives.
+      const given = e.passes.reduce<S>(
+        (acc, x) => player(acc, x.from, (p) => withPlayer(p, { mapHand: withoutAll(p.mapHand, x.cards) })),
+        s,
+      );
+      return e.passes.reduce<S>((acc, x) => player(acc, x.to, (p) => withPlayer(p, { mapHand: [...p.mapHand, ...x.cards] })), given);
+    }
+    case 'MapCardsReturned':
+      return player(withState(s, { mapDeck: [...s.mapDeck, ...e.cards] }), e.seat, (p) =>
+        withPlayer(p, { mapHand: withoutAll(p.mapHand, e.cards) }),
+      );
     case 'AdventureDeckShuffled':
+      if (e.deck === 'peril')
+        return withState(s, e.reason === 'reshuffle' ? { perilDeck: e.order, perilDiscard: [] } : { perilDeck: e.order });
       return withState(s, e.reason === 'reshuffle' ? { deck: e.order, discard: [] } : { deck: e.order });
-    case 'CardsDrawn':
-      return player(withState(s, { deck: withoutAll(s.deck, e.cards) }), e.seat, (p) => withPlayer(p, { hand: [...p.hand, ...e.cards] }));
+    case 'CardsDrawn': {
+      const drawn = e.deck === 'peril' ? { perilDeck: withoutAll(s.perilDeck, e.cards) } : { deck: withoutAll(s.deck, e.cards) };
+      return player(withState(s, drawn), e.seat, (p) => withPlayer(p, { hand: [...p.hand, ...e.cards] }));
+    }
+    case 'TreasuresCarried':
+      return hero(withState(s, { deck: withoutAll(s.deck, e.cards) }), e.seat, (h) =>
+        withHero(h, { treasures: [...h.treasures, ...e.cards] }),
+      );
     case 'InitiativeRolled':
     case 'AttackRolled':
-    case 'ThreatRolled':
       return s;
+    case 'ThreatRolled': {
+      // Looting: a hero who beats a Trap may play Treasures for the rest of the turn.
+      const d = e.success && s.turn && !s.turn.trapBeaten.includes(e.seat) ? adventureCard(e.source) : undefined;
+      return d?.kind === 'threat' && d.threat === 'trap' ? turn(s, (t) => withTurn(t, { trapBeaten: [...t.trapBeaten, e.seat] })) : s;
+    }
     case 'InitiativeWon':
       return withState(s, { first: e.seat });
     case 'TurnStarted':
@@ -159,16 +241,32 @@ export function evolve(s: S, e: DungeoneerEvent): S {
           attacked: [],
           questDone: false,
           encountersDone: false,
+          trapBeaten: [],
         },
-        // Once-per-turn uses and turn-long boosts end for everyone when any turn begins.
-        players: s.players.map((p) =>
-          p.hero && (p.hero.used.length > 0 || p.hero.boosts.length > 0)
-            ? withPlayer(p, { hero: withHero(p.hero, { used: [], boosts: [] }) })
-            : p,
-        ),
+        // Once-per-turn uses and turn-long boosts end for everyone when any turn begins, and so do Pack Movements.
+        players: s.players.map((p) => {
+          const fresh = p.hero && (p.hero.used.length > 0 || p.hero.boosts.length > 0);
+          if (!fresh && p.packMoves === 0) return p;
+          return withPlayer(p, { packMoves: 0, ...(fresh && p.hero && { hero: withHero(p.hero, { used: [], boosts: [] }) }) });
+        }),
       });
     case 'PhaseBegan':
-      return turn(s, (t) => withTurn(t, { phase: e.phase }));
+      // A campaign turn hands the active role from the Dungeonlord to each hero in turn; a new active player's turn
+      // record starts afresh (what it entered, attempted and found).
+      return turn(s, (t) =>
+        e.seat === undefined || e.seat === t.seat
+          ? withTurn(t, { phase: e.phase })
+          : withTurn(t, {
+              phase: e.phase,
+              seat: e.seat,
+              entered: [],
+              moved: false,
+              attempts: [],
+              found: [],
+              attacked: [],
+              questDone: false,
+            }),
+      );
     case 'PromptOpened':
       return withState(s, { prompt: e.prompt });
     case 'PromptClosed':
@@ -188,12 +286,13 @@ export function evolve(s: S, e: DungeoneerEvent): S {
     case 'MovementsSet':
       return hero(s, e.seat, (h) => withHero(h, { movements: e.movements }));
     case 'EncounterPlayed': {
+      const own = e.own ?? 0;
       const from = player(s, e.seat, (p) =>
         e.from === 'hand'
-          ? withPlayer(p, { hand: without(p.hand, e.card) })
-          : withPlayer(p, { pack: p.pack.filter((m) => m.card !== e.card) }),
+          ? withPlayer(p, { hand: without(p.hand, e.card), peril: p.peril - own })
+          : withPlayer(p, { pack: p.pack.filter((m) => m.card !== e.card), peril: p.peril - own }),
       );
-      const paid = glory(from, e.target, 0, -e.cost);
+      const paid = glory(from, e.target, 0, own - e.cost);
       const played: E = {
         card: e.card,
         from: e.from,
@@ -205,24 +304,58 @@ export function evolve(s: S, e: DungeoneerEvent): S {
         outcome: 'pending',
         gone: false,
       };
-      const c = paid.combat ?? { stage: 'declare' as const, encounters: [], peril: 0 };
-      return withState(paid, { combat: { stage: c.stage, peril: c.peril, encounters: [...c.encounters, played] } });
+      const c = paid.combat ?? { seat: e.seat, stage: 'declare' as const, encounters: [], peril: 0, victors: [] };
+      return withState(paid, { combat: withCombat(c, { encounters: [...c.encounters, played] }) });
     }
     case 'BanePlayed':
       return glory(
-        player(s, e.seat, (p) => withPlayer(p, { hand: without(p.hand, e.card) })),
+        player(s, e.seat, (p) => withPlayer(p, { hand: without(p.hand, e.card), peril: p.peril - (e.own ?? 0) })),
         e.payer,
         0,
-        -e.cost,
+        (e.own ?? 0) - e.cost,
       );
     case 'BaneResolved':
       return e.attached === null ? toDiscard(s, [e.card]) : hero(s, e.attached, (h) => withHero(h, { curses: [...h.curses, e.card] }));
     case 'CombatStaged':
-      return combat(s, (c) => ({ stage: e.stage, peril: c.peril, encounters: c.encounters }));
+      return combat(s, (c) => withCombat(c, { stage: e.stage }));
     case 'ResponsePassed':
-      return prompt(s, (p) => (p.kind === 'respond' ? { ...p, seats: p.seats.filter((x) => x !== e.seat) } : p));
-    case 'EncounterResolved':
-      return encounter(s, e.index, (x) => ({ ...x, outcome: e.outcome }));
+      return prompt(s, (p) => (p.kind === 'respond' || p.kind === 'spoils' ? { ...p, seats: p.seats.filter((x) => x !== e.seat) } : p));
+    case 'EncounterResolved': {
+      const resolved = encounter(s, e.index, (x) => ({ ...x, outcome: e.outcome }));
+      const by = e.by;
+      return by === undefined
+        ? resolved
+        : combat(resolved, (c) => (c.victors.includes(by) ? c : withCombat(c, { victors: [...c.victors, by] })));
+    }
+    case 'DefenderChosen':
+      return encounter(s, e.index, (x) => ({ ...x, target: e.seat }));
+    case 'PackMarkerPlaced':
+      return player(s, e.seat, (p) => withPlayer(p, { packAt: { x: e.x, y: e.y } }));
+    case 'PackMarkerRemoved':
+      return player(s, e.seat, (p) => withPlayer(p, { packAt: null, packMoves: 0 }));
+    case 'PackMovementsRolled':
+      return player(s, e.seat, (p) => withPlayer(p, { packMoves: e.movements }));
+    case 'PackMoved':
+      return player(s, e.seat, (p) => withPlayer(p, { packAt: { x: e.x, y: e.y }, packMoves: p.packMoves - 1 }));
+    case 'PackEngaged':
+      return withState(s, { combat: { seat: e.seat, stage: 'fight', encounters: [], peril: 0, victors: [] } });
+    case 'PackMonsterSlain':
+      return combat(
+        toDiscard(
+          player(s, e.seat, (p) => withPlayer(p, { pack: p.pack.filter((m) => m.card !== e.card) })),
+          [e.card],
+        ),
+        (c) => (c.victors.includes(e.by) ? c : withCombat(c, { victors: [...c.victors, e.by] })),
+      );
+    case 'PackMonsterWounded':
+      return player(s, e.seat, (p) =>
+        withPlayer(p, { pack: p.pack.map((m) => (m.card === e.card ? { card: m.card, wounds: e.wounds } : m)) }),
+      );
+    case 'TreasureLooted': {
+      const at = s.loot.findIndex((l) => l.card === e.card);
+      const lifted = at < 0 ? s : withState(s, { loot: [...s.loot.slice(0, at), ...s.loot.slice(at + 1)] });
+      return hero(lifted, e.seat, (h) => withHero(h, { treasures: [...h.treasures, e.card] }));
+    }
     case 'EncounterDiscarded': {
       const card = s.combat?.encounters[e.index]?.card;
       return card === undefined
@@ -277,11 +410,11 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       return toDiscard(zoned, e.cards);
     }
     case 'PerilEarned':
-      return combat(s, (c) => ({ stage: c.stage, peril: c.peril + e.amount, encounters: c.encounters }));
+      return combat(s, (c) => withCombat(c, { peril: c.peril + e.amount }));
     case 'PerilAssigned':
       return prompt(
         glory(
-          combat(s, (c) => ({ stage: c.stage, peril: c.peril - 1, encounters: c.encounters })),
+          combat(s, (c) => withCombat(c, { peril: c.peril - 1 })),
           e.to,
           0,
           1,
@@ -290,10 +423,18 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       );
     case 'MapCardDrawn':
       return withState(s, { mapDeck: without(s.mapDeck, e.card) });
-    case 'MapPlaced':
-      return withState(s, { map: [...s.map, { card: e.card, x: e.x, y: e.y, rotation: e.rotation }] });
+    case 'MapPlaced': {
+      const placed = withState(s, { map: [...s.map, { card: e.card, x: e.x, y: e.y, rotation: e.rotation }] });
+      // Revealed Map: from the player's Map cards; campaign Build: one of the drawn cards, the chain goes on from here.
+      const laid = placed.players[e.seat]?.mapHand.includes(e.card)
+        ? player(placed, e.seat, (p) => withPlayer(p, { mapHand: without(p.mapHand, e.card) }))
+        : placed;
+      return prompt(laid, (p) =>
+        p.kind === 'build' ? { ...p, cards: without(p.cards, e.card) as string[], last: { x: e.x, y: e.y } } : p,
+      );
+    }
     case 'MapCardSetAside':
-      return withState(s, { mapDeck: [...s.mapDeck, e.card] });
+      return promptCards(withState(s, { mapDeck: [...s.mapDeck, e.card] }), e.card);
     case 'BoonPlayed': {
       const paid = player(s, e.seat, (p) => withPlayer(p, { hand: without(p.hand, e.card), glory: p.glory - e.cost }));
       return e.permanent ? hero(paid, e.seat, (h) => withHero(h, { boons: [...h.boons, e.card] })) : toDiscard(paid, [e.card]);
@@ -351,7 +492,7 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       const lifted = e.from === 'ground' ? withState(s, { components: s.components.filter((c) => c.quest !== e.quest) }) : s;
       const released =
         e.owner === null
-          ? withState(lifted, { globalQuest: lifted.globalQuest === e.quest ? null : lifted.globalQuest })
+          ? withState(lifted, { globalQuests: without(lifted.globalQuests, e.quest) })
           : e.owner === e.seat
             ? lifted
             : player(lifted, e.owner, (p) => withPlayer(p, { quests: without(p.quests, e.quest), carrying: without(p.carrying, e.quest) }));
@@ -365,46 +506,77 @@ export function evolve(s: S, e: DungeoneerEvent): S {
       );
     case 'QuestCompleted': {
       const done = player(s, e.seat, (p) =>
-        withPlayer(p, { quests: without(p.quests, e.quest), carrying: without(p.carrying, e.quest), completed: [...p.completed, e.quest] }),
+        withPlayer(p, {
+          quests: without(p.quests, e.quest),
+          carrying: without(p.carrying, e.quest),
+          completed: [...p.completed, e.quest],
+          achieved: [...p.achieved, e.quest],
+        }),
       );
       const cleared = withState(done, {
-        globalQuest: done.globalQuest === e.quest ? null : done.globalQuest,
+        globalQuests: without(done.globalQuests, e.quest),
         questWounds: done.questWounds.filter((q) => q.quest !== e.quest),
         components: done.components.filter((c) => c.quest !== e.quest),
       });
       return turn(cleared, (t) => withTurn(t, { questDone: true }));
     }
     case 'LevelGained':
-      return hero(s, e.seat, (h) => withHero(h, { level: e.level }));
+      return player(s, e.seat, (p) =>
+        withPlayer(p, {
+          ...(p.hero && { hero: withHero(p.hero, { level: e.level }) }),
+          // A character's record follows the hero it was dealt, until that hero falls.
+          ...(p.origin &&
+            !p.origin.fallen &&
+            p.hero?.id === p.origin.hero && { origin: { ...p.origin, level: Math.max(p.origin.level, e.level) } }),
+        }),
+      );
     case 'CardTaken': {
+      const campaignPeril = s.options.campaign !== null && perilous(e.card);
       const from =
-        e.from === 'deck' ? withState(s, { deck: without(s.deck, e.card) }) : withState(s, { discard: without(s.discard, e.card) });
+        e.from === 'deck'
+          ? withState(s, campaignPeril ? { perilDeck: without(s.perilDeck, e.card) } : { deck: without(s.deck, e.card) })
+          : withState(s, campaignPeril ? { perilDiscard: without(s.perilDiscard, e.card) } : { discard: without(s.discard, e.card) });
       return player(from, e.seat, (p) => withPlayer(p, { hand: [...p.hand, e.card] }));
     }
     case 'HeroDefeated': {
+      const where = s.players[e.seat]?.hero;
+      const keepsCards = e.fate === 'force';
+      const keepsQuests = e.fate === 'respawn';
       const out = player(s, e.seat, (p) =>
         withPlayer(p, {
           defeated: true,
-          hand: [],
-          pack: [],
-          quests: [],
-          completed: [],
+          force: e.fate === 'force',
+          defeats: p.defeats + 1,
+          origin: p.origin && p.hero?.id === p.origin.hero ? { ...p.origin, fallen: true } : p.origin,
+          ...(!keepsCards && { hand: [], pack: [], packAt: null, packMoves: 0 }),
+          ...(!keepsQuests && { quests: [], secretQuests: [], completed: [] }),
           carrying: [],
           hero: p.hero && withHero(p.hero, { life: 0, movements: 0, boons: [], treasures: [], curses: [], boosts: [] }),
         }),
       );
-      const table = out.combat && {
-        stage: out.combat.stage,
-        peril: out.combat.peril,
-        encounters: out.combat.encounters.map((x) => (!x.gone && e.cards.includes(x.card) ? { ...x, gone: true } : x)),
-      };
-      return withState(out, {
+      const table =
+        out.combat &&
+        withCombat(out.combat, {
+          encounters: out.combat.encounters.map((x) => (!x.gone && e.cards.includes(x.card) ? { ...x, gone: true } : x)),
+        });
+      const gone = [...e.quests, ...e.hidden];
+      return withState(toDiscard(out, e.cards), {
         combat: table,
-        discard: [...out.discard, ...e.cards],
-        questDiscard: [...out.questDiscard, ...e.quests],
-        components: out.components.filter((c) => !e.quests.includes(c.quest)),
-        questWounds: out.questWounds.filter((q) => !e.quests.includes(q.quest)),
+        questDiscard: e.quests.length > 0 ? [...out.questDiscard, ...e.quests] : out.questDiscard,
+        questsBuried: e.hidden.length > 0 ? [...out.questsBuried, ...e.hidden] : out.questsBuried,
+        components: gone.length > 0 ? out.components.filter((c) => !gone.includes(c.quest)) : out.components,
+        questWounds: gone.length > 0 ? out.questWounds.filter((q) => !gone.includes(q.quest)) : out.questWounds,
+        loot: where && e.loot.length > 0 ? [...out.loot, ...e.loot.map((card) => ({ card, x: where.x, y: where.y }))] : out.loot,
       });
+    }
+    case 'HeroRespawned': {
+      // The fallen hero's card goes back among the unused heroes; the new one is drawn from them (or, none being
+      // left, is the fallen card itself, which then stays with the seat).
+      const fallen = s.players[e.seat]?.hero?.id;
+      const pool = without(s.heroPool, e.hero);
+      return player(withState(s, { heroPool: fallen === undefined || fallen === e.hero ? pool : [...pool, fallen] }), e.seat, (p) =>
+        withPlayer(p, { defeated: false, hero: newHero(e.hero, e.level, e.life), glory: e.glory, peril: e.peril }),
+      );
     }
     case 'TurnEnded':
       return hero(s, e.seat, (h) => withHero(h, { movements: e.kept }));

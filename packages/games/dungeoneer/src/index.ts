@@ -1,4 +1,5 @@
-// @delve/game-dungeoneer: Dungeoneer's standard game as a pure rules module, with Delve's own starter set and bots.
+// @delve/game-dungeoneer: Dungeoneer — the standard game, the optional advanced rules and campaign adventures — as a
+// pure rules module, with heroes as characters, Delve's own starter set and bots.
 import type { GameModule } from '@delve/kernel';
 import { commandSchema, type DungeoneerCommand } from './commands';
 import { decide } from './decide';
@@ -8,6 +9,7 @@ import { legalCommands } from './legal';
 import { checkSeats, optionsSchema, type DungeoneerOptions } from './options';
 import { setup } from './setup';
 import { initialState, type DungeoneerState } from './state';
+import { progression } from './rules/progression';
 import { status } from './status';
 import { redact, view } from './view';
 import { viewSchema, type DungeoneerView } from './viewSchema';
@@ -15,7 +17,7 @@ import { viewSchema, type DungeoneerView } from './viewSchema';
 /** The Dungeoneer module as the kernel and the API hold it. */
 export const dungeoneer: GameModule<DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerView, DungeoneerOptions> = {
   name: 'dungeoneer',
-  rulesVersion: '1',
+  rulesVersion: '2',
   info: {
     title: 'Dungeoneer',
     summary:
@@ -38,13 +40,23 @@ export const dungeoneer: GameModule<DungeoneerCommand, DungeoneerEvent, Dungeone
   redact,
   legalCommands,
   status,
+  progression,
 };
 
 export { commandSchema, eventSchema, optionsSchema, viewSchema };
 export type { DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerView, DungeoneerOptions };
 export type { EventOf } from './events';
 export type { CommandOf } from './commands';
-export { heroSetup, type HeroProfile } from './setup';
+export { heroSetup, gameCards, type HeroProfile, type GameCards } from './setup';
+export { OPTIONAL_RULES, deckProblems, resolveOptions, type OptionalRule, type Decks } from './options';
+export {
+  progression,
+  outcome,
+  sheetSchema,
+  type Sheet as DungeoneerSheet,
+  type Outcome as DungeoneerOutcome,
+  type CharacterProfile,
+} from './rules/progression';
 export { HIDDEN } from './view';
 export {
   STARTER,

@@ -1,6 +1,6 @@
 // legalCommands: candidate commands for a seat, kept when the decider's own check accepts them (exact by design).
 import { RuleViolation, type Seat } from '@delve/kernel';
-import type { CommandOf, DungeoneerCommand } from './commands';
+import { MAX_BOOST, type CommandOf, type DungeoneerCommand } from './commands';
 import { STATS } from './content/index';
 import { checkActivate, checkPlayBoon, checkReadyTreasure, checkUpkeep, checkUseAbility } from './rules/cardplay';
 import {
@@ -11,11 +11,15 @@ import {
   checkResolveEncounters,
   checkStow,
 } from './rules/dungeonlord';
-import { inGame } from './rules/guards';
+import { inGame, setUp } from './rules/guards';
 import { checkChallengeHero, checkClimbOut, checkExplore, checkMove, checkOpenDoor, checkPlaceMap } from './rules/hero';
 import { DIRECTIONS, legalPlacements } from './rules/map';
 import { checkAttemptQuest, checkChallengeQuestMonster, checkDrop, checkPickUp, checkTakeCard } from './rules/quests';
-import { design, mapDesign, questDesign } from './rules/table';
+import { buildPlacements, checkBuyCard } from './rules/campaign';
+import { checkLoot } from './rules/defeat';
+import { checkChallengePack, checkDefend, checkMovePack } from './rules/pack';
+import { checkKeepSecret } from './rules/reveal';
+import { design, isAlive, mapDesign, questDesign } from './rules/table';
 import { checkDiscard, checkEndPhase, checkPass } from './rules/turn';
 import type { DungeoneerState } from './state';
 import { HIDDEN } from './view';
@@ -49,12 +53,19 @@ const CHECKS: { [K in DungeoneerCommand['type']]: (s: S, seat: Seat, cmd: Comman
   PickUpComponent: checkPickUp,
   DropComponent: checkDrop,
   TakeCard: checkTakeCard,
+  KeepSecret: checkKeepSecret,
+  Loot: checkLoot,
+  MovePack: checkMovePack,
+  Defend: checkDefend,
+  ChallengePack: checkChallengePack,
+  BuyCard: (s, seat) => checkBuyCard(s, seat),
 };
 
 /** Whether `decide` would accept `cmd` from `seat` now. */
 export function accepts(s: S, seat: Seat, cmd: DungeoneerCommand): boolean {
   try {
     inGame(s, seat);
+    setUp(s, cmd.type);
     (CHECKS[cmd.type] as (s: S, seat: Seat, cmd: DungeoneerCommand) => unknown)(s, seat, cmd);
     return true;
   } catch (error) {
@@ -66,15 +77,16 @@ export function accepts(s: S, seat: Seat, cmd: DungeoneerCommand): boolean {
 /**
  * Everything worth asking `accepts` about for `seat` in the situation at hand: what the open prompt asks of it, what
  * its own phase allows, and what may be done any time. Listing by situation keeps doomed candidates (and the cost of
- * their rejections) out; `accepts` still has the last word.
+ * their rejections) out; `accepts` still has the last word. A Malevolent Force and a campaign's Dungeonlord play no
+ * hero, so only the Dungeonlord's part is listed for them.
  */
 function candidates(s: S, seat: Seat): DungeoneerCommand[] {
   const p = s.players[seat];
-  const h = p?.hero;
-  if (!p || !h) return [];
+  if (!p) return [];
+  const h = isAlive(s, seat) ? p.hero : null;
   const out: DungeoneerCommand[] = [];
   const hand = p.hand.map((card) => ({ card, d: design(card) }));
-  const others = s.players.filter((o) => o.seat !== seat && !o.defeated);
+  const others = s.players.filter((o) => o.seat !== seat && isAlive(s, o.seat));
   const readyTreasures = () =>
     hand.flatMap(({ card, d }): DungeoneerCommand[] =>
       d.kind === 'treasure'
@@ -84,13 +96,16 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
           ]
         : [],
     );
-  // Any time: Anytime cards, Inventory abilities, the hero's ability.
+  // Any time: Anytime cards, Inventory abilities, the hero's ability (and, having beaten a Trap with Looting, Treasures).
   for (const { card, d } of hand) {
-    if (d.kind === 'boon') out.push({ type: 'PlayBoon', card });
+    if (d.kind === 'boon' && h) out.push({ type: 'PlayBoon', card });
     if (d.kind === 'bane' && d.timing === 'anytime') for (const o of others) out.push({ type: 'PlayBane', card, target: o.seat });
   }
-  for (const card of [...h.boons, ...h.treasures, ...p.completed]) out.push({ type: 'Activate', card });
-  out.push({ type: 'UseAbility' });
+  if (h) {
+    for (const card of [...h.boons, ...h.treasures, ...p.completed]) out.push({ type: 'Activate', card });
+    out.push({ type: 'UseAbility' });
+    if (s.options.looting && s.turn?.trapBeaten.includes(seat)) out.push(...readyTreasures());
+  }
   const prompt = s.prompt;
   if (prompt) {
     out.push({ type: 'Pass' });
@@ -108,13 +123,23 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
         for (const { card } of p.pack) out.push({ type: 'Discard', card });
         break;
       case 'trim-treasures':
-        for (const card of h.treasures) out.push({ type: 'Discard', card });
+        for (const card of h?.treasures ?? []) out.push({ type: 'Discard', card });
         break;
       case 'assign-peril':
         for (const o of s.players) out.push({ type: 'AssignPeril', seat: o.seat });
         break;
       case 'place-map':
         if (prompt.seat === seat) for (const at of legalPlacements(s.map, mapDesign(prompt.card))) out.push({ type: 'PlaceMap', ...at });
+        break;
+      case 'lay-map':
+        if (prompt.seat === seat)
+          for (const card of p.mapHand)
+            for (const at of legalPlacements(s.map, mapDesign(card))) out.push({ type: 'PlaceMap', ...at, card });
+        break;
+      case 'build':
+        if (prompt.seat === seat)
+          for (const card of prompt.cards)
+            for (const at of buildPlacements(s, mapDesign(card), prompt.last)) out.push({ type: 'PlaceMap', ...at, card });
         break;
       case 'reward':
         if (prompt.seat !== seat) break;
@@ -124,29 +149,43 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
             if (card !== HIDDEN && design(card).kind === prompt.cardKind) out.push({ type: 'TakeCard', card });
         }
         break;
+      case 'secret-quest':
+        for (const quest of p.secretQuests) out.push({ type: 'KeepSecret', quest });
+        break;
+      case 'spoils':
+        out.push(...readyTreasures());
+        break;
       case 'respond':
+        for (const [index, e] of (s.combat?.encounters ?? []).entries()) if (e.from === 'pack') out.push({ type: 'Defend', index });
         break;
     }
     return out;
   }
   if (s.turn?.seat !== seat) return out;
   switch (s.turn.phase) {
-    case 'dungeonlord':
+    case 'dungeonlord': {
       out.push({ type: 'ResolveEncounters' }, { type: 'EndPhase' });
+      if (p.packAt) for (const direction of DIRECTIONS) out.push({ type: 'MovePack', direction });
       for (const { card, d } of hand)
         if (d.kind === 'bane' && d.timing === 'dungeonlord') for (const o of others) out.push({ type: 'PlayBane', card, target: o.seat });
       if (s.turn.encountersDone || (s.combat && s.combat.stage !== 'declare')) break;
-      for (const card of [...p.hand, ...p.pack.map((m) => m.card)]) {
+      // The campaign's Dungeonlord may add its own Peril; a Wandering Pack's monsters attack for free.
+      const pooled = s.options.campaign ? p.peril : 0;
+      const inPack = new Set(p.pack.map((m) => m.card));
+      for (const card of [...p.hand, ...inPack]) {
         const d = design(card);
         if (d.kind !== 'monster' && d.kind !== 'threat') continue;
+        const free = s.options.wanderingPack && inPack.has(card);
         for (const o of others) {
-          if (o.peril < d.cost) continue;
+          if (!free && o.peril + pooled < d.cost) continue;
           if (d.kind === 'threat') out.push({ type: 'PlayEncounter', card, target: o.seat });
           else for (const form of STATS) if (d.attacks[form]?.standard) out.push({ type: 'PlayEncounter', card, target: o.seat, form });
         }
       }
       break;
+    }
     case 'hero': {
+      if (!h) break;
       out.push({ type: 'EndPhase' }, { type: 'ClimbOut' }, { type: 'Explore' });
       for (const direction of DIRECTIONS) out.push({ type: 'Move', direction }, { type: 'OpenDoor', direction });
       out.push(...readyTreasures());
@@ -156,20 +195,26 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
             out.push({ type: 'ChallengeHero', seat: o.seat, form });
             for (const component of o.carrying) out.push({ type: 'ChallengeHero', seat: o.seat, form, component });
           }
+      for (const o of s.players)
+        if (o.seat !== seat && o.packAt && o.packAt.x === h.x && o.packAt.y === h.y)
+          for (const { card } of o.pack) for (const form of STATS) out.push({ type: 'ChallengePack', seat: o.seat, card, form });
       for (const quest of s.turn.attacked) for (const form of STATS) out.push({ type: 'ChallengeQuestMonster', quest, form });
-      const quests = [...p.quests, ...(s.globalQuest === null ? [] : [s.globalQuest])];
+      const quests = [...p.quests, ...p.secretQuests, ...s.globalQuests];
       for (const quest of quests) {
         const q = questDesign(quest);
         if (q.type !== 'chance') out.push({ type: 'AttemptQuest', quest });
-        else for (let boost = 0; boost <= Math.floor(p.glory / (q.boost ?? 1)); boost++) out.push({ type: 'AttemptQuest', quest, boost });
+        else
+          for (let boost = 0; boost <= Math.min(MAX_BOOST, Math.floor(p.glory / (q.boost ?? 1))); boost++)
+            out.push({ type: 'AttemptQuest', quest, boost });
       }
       for (const quest of new Set([...quests, ...s.components.map((c) => c.quest)])) out.push({ type: 'PickUpComponent', quest });
       for (const quest of p.carrying) out.push({ type: 'DropComponent', quest });
+      for (const l of s.loot) if (l.x === h.x && l.y === h.y) out.push({ type: 'Loot', card: l.card });
       break;
     }
     case 'discard':
-      out.push({ type: 'EndPhase' });
-      for (const card of [...p.hand, ...h.treasures, ...p.pack.map((m) => m.card)]) out.push({ type: 'Discard', card });
+      out.push({ type: 'EndPhase' }, { type: 'BuyCard' });
+      for (const card of [...p.hand, ...(h?.treasures ?? []), ...p.pack.map((m) => m.card)]) out.push({ type: 'Discard', card });
       break;
     default:
       break;

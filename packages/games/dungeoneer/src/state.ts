@@ -73,18 +73,35 @@ export type HeroState = Static<typeof HeroStateT>;
 
 export const PackEntryT = Obj({ card: CardIdT('A monster card.'), wounds: CountT('Wound tokens on it.') }, 'A monster kept in the Pack.');
 
+export const OriginT = Obj(
+  {
+    hero: CardIdT('The hero the seat was dealt (a seated character’s own hero).'),
+    level: Type.Integer({ minimum: 1, description: 'The highest level it reached.' }),
+    fallen: Type.Boolean({ description: 'It was defeated (a respawned hero is another hero).' }),
+  },
+  'The hero a seat started the game with, as a character’s record needs it.',
+);
+
 export const PlayerStateT = Obj(
   {
     seat: SeatT,
     hero: Nullable(HeroStateT),
-    defeated: Type.Boolean({ description: 'Out of the game (0 Life).' }),
+    defeated: Type.Boolean({ description: 'Out of the game (0 Life), or a Malevolent Force.' }),
+    force: Type.Boolean({ description: 'Malevolent Force: defeated, but plays on as the Dungeonlord with hand and Pack.' }),
     hand: Cards('Adventure cards in hand (hidden from others).'),
     pack: Type.Array(PackEntryT, { description: 'Monsters in the Pack, at most 3.' }),
+    packAt: Nullable({ ...CoordT, description: 'Wandering Pack: where the Pack marker stands; null while it is off the map.' }),
+    packMoves: CountT('Wandering Pack: Movements the Pack has left this Dungeonlord Phase.'),
     glory: CountT('Glory on the tracker.'),
     peril: CountT('Peril on the tracker.'),
     quests: Cards('Personal quests, face up.'),
+    secretQuests: Cards('Secret Quest: personal quests kept hidden in the hand until attempted (hidden from others).'),
     completed: Cards('Completed quests (Artifacts among them).'),
     carrying: Cards('Escort quests whose component the hero carries.'),
+    mapHand: Cards('Revealed Map: Map cards dealt to the player and not yet placed (hidden from others).'),
+    defeats: CountT('How many times this seat’s hero has fallen.'),
+    achieved: Cards('Every quest this seat has completed, kept for the record even after its hero fell.'),
+    origin: Nullable(OriginT),
   },
   'A player: tracker, hand, Pack, quests and hero.',
 );
@@ -120,16 +137,28 @@ export type Encounter = Static<typeof EncounterT>;
 
 export const CombatT = Obj(
   {
+    seat: SeatT,
     stage: Type.Union(
-      [Type.Literal('declare'), Type.Literal('respond'), Type.Literal('fight'), Type.Literal('pack'), Type.Literal('reward')],
+      [
+        Type.Literal('declare'),
+        Type.Literal('respond'),
+        Type.Literal('fight'),
+        Type.Literal('pack'),
+        Type.Literal('spoils'),
+        Type.Literal('reward'),
+      ],
       {
-        description: 'declare: encounters being played; respond; fight: resolving in order; pack; reward: Peril to assign.',
+        description:
+          'declare: encounters being played; respond; fight: resolving in order; pack; spoils: victors may play Treasures; reward: Peril to assign.',
       },
     ),
     encounters: Type.Array(EncounterT, { description: 'The encounters, in engagement order; the first pending one resolves next.' }),
     peril: CountT('Peril earned by the Dungeonlord’s monsters, still to assign.'),
+    victors: Type.Array(SeatT, {
+      description: 'Heroes who defeated a monster in this combat (they may play Treasures in its Reward step).',
+    }),
   },
-  'The Dungeonlord’s encounters this turn.',
+  'The Dungeonlord’s encounters this turn, or a fight with a Wandering Pack outside its Dungeonlord Phase (no encounters).',
 );
 /** The Dungeonlord's encounters in progress. */
 export type Combat = Static<typeof CombatT>;
@@ -153,6 +182,7 @@ export const TurnT = Obj(
     attacked: Cards('Quests whose monster has attacked this turn.'),
     questDone: Type.Boolean({ description: 'A quest was completed this turn (at most one).' }),
     encountersDone: Type.Boolean({ description: 'The Dungeonlord’s encounters are over for this turn (only Banes remain).' }),
+    trapBeaten: Type.Array(SeatT, { description: 'Looting: seats that succeeded against a Trap this turn (they may play Treasures).' }),
   },
   'Whose turn it is and what happened in it so far.',
 );
@@ -233,6 +263,33 @@ export const PromptT = Type.Union(
       { kind: Type.Literal('trim-treasures', { description: 'Discard Treasures beyond the slots left.' }), seat: SeatT },
       'A storage item was lost.',
     ),
+    Obj(
+      {
+        kind: Type.Literal('secret-quest', { description: 'Secret Quest: each player keeps one of its two quests hidden.' }),
+        seats: Type.Array(SeatT, { description: 'Seats that have not chosen yet.' }),
+      },
+      'Secret quests are being chosen.',
+    ),
+    Obj(
+      { kind: Type.Literal('lay-map', { description: 'Revealed Map: place one Map card from your hand.' }), seat: SeatT },
+      'The map is being laid out before play.',
+    ),
+    Obj(
+      {
+        kind: Type.Literal('build', { description: 'Campaign Build: place the drawn Map cards, each connected to the one before.' }),
+        seat: SeatT,
+        cards: Cards('Drawn Map cards still to place.'),
+        last: Nullable({ ...CoordT, description: 'Where the previous card of this Build went; null before the first.' }),
+      },
+      "The campaign Dungeonlord's Build step.",
+    ),
+    Obj(
+      {
+        kind: Type.Literal('spoils', { description: 'The Reward step: heroes who defeated a monster may play Treasures.' }),
+        seats: Type.Array(SeatT, { description: 'Seats that have not passed yet.' }),
+      },
+      'Looting or campaign: the Reward step of a combat a hero won.',
+    ),
   ],
   { description: 'What the game waits for besides the active player’s free choice.' },
 );
@@ -243,6 +300,12 @@ export const ComponentT = Obj(
   { quest: CardIdT('The escort quest.'), x: CoordT.properties.x, y: CoordT.properties.y },
   'A dropped escort component.',
 );
+export const LootT = Obj(
+  { card: CardIdT('A Treasure.'), x: CoordT.properties.x, y: CoordT.properties.y },
+  'A fallen hero’s Treasure lying on the map.',
+);
+/** A Treasure lying on the map. */
+export type Loot = Static<typeof LootT>;
 export const QuestWoundsT = Obj({ quest: CardIdT('The quest.'), wounds: CountT('Wounds on its monster.') }, 'Wounds on a quest monster.');
 
 export const StateT = Obj(
@@ -262,8 +325,12 @@ export const StateT = Obj(
     doors: Type.Array(DoorT, { description: 'Doors opened this turn.' }),
     questDeck: Cards('Quest deck, top first (hidden).'),
     questDiscard: Cards('Quests out of play (their hero was defeated).'),
-    globalQuest: Nullable(CardIdT('The Global Quest anyone may attempt.')),
+    questsBuried: Cards('Secret quests that left play unrevealed (face down; hidden from everyone but the audit).'),
+    globalQuests: Cards('The Global Quests anyone may attempt (two in a campaign).'),
     components: Type.Array(ComponentT, { description: 'Escort components lying on the map.' }),
+    loot: Type.Array(LootT, { description: 'Looting: Treasures lying where their hero fell.' }),
+    perilDeck: Cards('Campaign: the Peril deck of Banes and Encounters, top first (hidden); empty in the standard game.'),
+    perilDiscard: Cards('Campaign: the Peril discard pile, top last; `deck` and `discard` are then the Glory deck and pile.'),
     questWounds: Type.Array(QuestWoundsT, { description: 'Wounds on quest monsters.' }),
     heroPool: Cards('Hero cards nobody plays.'),
     winners: Nullable(Type.Array(SeatT, { description: 'The winners once the game is over.' })),
@@ -290,13 +357,21 @@ export function initialState(input: DungeoneerOptions, seats: number): Dungeonee
       seat,
       hero: null,
       defeated: false,
+      force: false,
       hand: [],
       pack: [],
+      packAt: null,
+      packMoves: 0,
       glory: 0,
       peril: 0,
       quests: [],
+      secretQuests: [],
       completed: [],
       carrying: [],
+      mapHand: [],
+      defeats: 0,
+      achieved: [],
+      origin: null,
     })),
     first: null,
     turn: null,
@@ -309,8 +384,12 @@ export function initialState(input: DungeoneerOptions, seats: number): Dungeonee
     doors: [],
     questDeck: [],
     questDiscard: [],
-    globalQuest: null,
+    questsBuried: [],
+    globalQuests: [],
     components: [],
+    loot: [],
+    perilDeck: [],
+    perilDiscard: [],
     questWounds: [],
     heroPool: [],
     winners: null,

@@ -4,10 +4,10 @@ import type { DungeoneerState } from './state';
 
 /** Seats that must act before the game can go on: the open prompt's, else the player whose turn it is. */
 export function awaiting(s: DungeoneerState): Seat[] {
-  if (s.winners || !s.turn) return [];
+  if (s.winners || !s.started) return [];
   const p = s.prompt;
-  if (p) return p.kind === 'respond' ? [...p.seats] : [p.seat];
-  return [s.turn.seat];
+  if (p) return 'seats' in p ? [...p.seats] : [p.seat];
+  return s.turn ? [s.turn.seat] : [];
 }
 
 /** The prompt's kind while one is open (e.g. "respond", "place-map"), else the turn's phase; "finished" at the end. */

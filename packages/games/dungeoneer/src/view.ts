@@ -15,7 +15,7 @@ const hide = (cards: readonly string[]): string[] => cards.map(() => HIDDEN);
 
 /** The grid as a client draws it: each card with its exits turned as it lies, who stands there and what lies there. */
 function gridOf(s: DungeoneerState) {
-  const inPlay = [...s.players.flatMap((pl) => pl.quests), ...(s.globalQuest === null ? [] : [s.globalQuest])].map(questDesign);
+  const inPlay = [...s.players.flatMap((pl) => pl.quests), ...s.globalQuests].map(questDesign);
   const standing = s.players.filter((pl) => !pl.defeated && pl.hero);
   const cells = s.map.map((p) => {
     const card = mapDesign(p.card);
@@ -44,43 +44,46 @@ function gridOf(s: DungeoneerState) {
   return { cells, minX: Math.min(0, ...xs), maxX: Math.max(0, ...xs), minY: Math.min(0, ...ys), maxY: Math.max(0, ...ys) };
 }
 
-/** The state as `viewer` may see it (see viewSchema); hands of others are counts, decks hidden. */
+/**
+ * The state as `viewer` may see it (see viewSchema): hands of others are counts, their secret quests and Map cards in
+ * hand "?", decks hidden, and secret quests that left play face down stay "?".
+ */
 export function view(s: DungeoneerState, viewer: Viewer): DungeoneerView {
   const me = seatOf(viewer);
   const all = viewer.kind === 'audit';
   const searching = s.prompt?.kind === 'reward' && s.prompt.reward === 'deck' && s.prompt.seat === me;
+  const { deck: _deck, mapDeck: _mapDeck, questDeck: _questDeck, perilDeck: _perilDeck, players: _players, questsBuried, ...open } = s;
   return {
-    options: s.options,
-    seats: s.seats,
-    started: s.started,
-    first: s.first,
-    turn: s.turn,
-    prompt: s.prompt,
-    combat: s.combat,
-    discard: s.discard,
-    map: s.map,
-    doors: s.doors,
-    questDiscard: s.questDiscard,
-    globalQuest: s.globalQuest,
-    components: s.components,
-    questWounds: s.questWounds,
-    heroPool: s.heroPool,
-    winners: s.winners,
+    ...open,
+    questsBuried: all ? questsBuried : hide(questsBuried),
     you: me,
     phase: phaseOf(s),
     awaiting: awaiting(s),
-    players: s.players.map((p) => ({ ...p, hand: all || p.seat === me ? p.hand : null, handCount: p.hand.length })),
+    players: s.players.map((p) => {
+      const sees = all || p.seat === me;
+      return {
+        ...p,
+        hand: sees ? p.hand : null,
+        handCount: p.hand.length,
+        secretQuests: sees ? p.secretQuests : hide(p.secretQuests),
+        mapHand: sees ? p.mapHand : hide(p.mapHand),
+      };
+    }),
     deckCount: s.deck.length,
+    perilDeckCount: s.perilDeck.length,
     mapDeckCount: s.mapDeck.length,
     questDeckCount: s.questDeck.length,
     search: searching ? s.deck : null,
-    decks: all ? { adventure: s.deck, map: s.mapDeck, quests: s.questDeck } : null,
+    decks: all ? { adventure: s.deck, peril: s.perilDeck, map: s.mapDeck, quests: s.questDeck } : null,
     grid: gridOf(s),
   } as DungeoneerView;
 }
 
-/** What `viewer` may see of `event` (`state` is the state before it): deck orders and others' draws are hidden. */
-export function redact(event: DungeoneerEvent, viewer: Viewer, _state: DungeoneerState): DungeoneerEvent | null {
+/**
+ * What `viewer` may see of `event` (`state` is the state before it): deck orders, others' draws, others' secret
+ * quests and others' Map cards in hand are hidden.
+ */
+export function redact(event: DungeoneerEvent, viewer: Viewer, state: DungeoneerState): DungeoneerEvent | null {
   if (viewer.kind === 'audit') return event;
   const me = seatOf(viewer);
   switch (event.type) {
@@ -89,9 +92,21 @@ export function redact(event: DungeoneerEvent, viewer: Viewer, _state: Dungeonee
     case 'AdventureDeckShuffled':
       return { ...event, order: hide(event.order) };
     case 'CardsDrawn':
+    case 'MapCardsReturned':
       return event.seat === me ? event : { ...event, cards: hide(event.cards) };
     case 'CardTaken':
       return event.from === 'deck' && event.seat !== me ? { ...event, card: HIDDEN } : event;
+    case 'QuestsDealt':
+      if (!state.options.secretQuest) return event;
+      return { ...event, quests: event.quests.map((q) => (q.seat === me ? q : { ...q, cards: hide(q.cards) })) };
+    case 'SecretQuestChosen':
+      return event.seat === me ? event : { ...event, secret: HIDDEN };
+    case 'MapCardsDealt':
+      return { ...event, hands: event.hands.map((h) => (h.seat === me ? h : { ...h, cards: hide(h.cards) })) };
+    case 'MapCardsPassed':
+      return { ...event, passes: event.passes.map((x) => (x.from === me || x.to === me ? x : { ...x, cards: hide(x.cards) })) };
+    case 'HeroDefeated':
+      return event.seat === me ? event : { ...event, hidden: hide(event.hidden) };
     default:
       return event;
   }

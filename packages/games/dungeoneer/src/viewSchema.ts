@@ -5,14 +5,23 @@ import { Cards, CardIdT, CountT, DirectionT, Nullable, PlayerStateT, RotationT, 
 
 const Obj = <P extends TProperties>(properties: P, description: string) =>
   Type.Object(properties, { additionalProperties: false, description });
-const { deck: _deck, mapDeck: _mapDeck, questDeck: _questDeck, players: _players, ...publicState } = StateT.properties;
+const {
+  deck: _deck,
+  mapDeck: _mapDeck,
+  questDeck: _questDeck,
+  perilDeck: _perilDeck,
+  players: _players,
+  ...publicState
+} = StateT.properties;
 
-/** A player as others see them: the hand only as a count. */
+/** A player as others see them: the hand only as a count, secret quests and Map cards in hand as "?". */
 export const PlayerViewT = Obj(
   {
     ...PlayerStateT.properties,
     hand: Nullable(Cards('The hand: only in the viewer’s own entry (and for the audit viewer).')),
     handCount: CountT('Cards in hand.'),
+    secretQuests: Cards('Secret quests in hand: "?" to everyone but their holder (and the audit viewer).'),
+    mapHand: Cards('Revealed Map: Map cards in hand, "?" to everyone but their holder (and the audit viewer).'),
   },
   'A player as the viewer may see them.',
 );
@@ -52,13 +61,14 @@ export const viewSchema = Obj(
     phase: Type.String({ description: 'The open prompt’s kind, else the turn’s phase; "finished" at the end.' }),
     awaiting: Type.Array(SeatT, { description: 'Seats the game waits for.' }),
     players: Type.Array(PlayerViewT, { description: 'One per seat.' }),
-    deckCount: CountT('Cards in the Adventure deck.'),
+    deckCount: CountT('Cards in the Adventure deck (in a campaign, the Glory deck).'),
+    perilDeckCount: CountT('Campaign: cards in the Peril deck.'),
     mapDeckCount: CountT('Cards in the Map deck.'),
     questDeckCount: CountT('Cards in the quest deck.'),
     search: Nullable(Cards('The Adventure deck, shown only to a player searching it for a quest reward.')),
     decks: Nullable(
       Obj(
-        { adventure: Cards('Top first.'), map: Cards('Top first.'), quests: Cards('Top first.') },
+        { adventure: Cards('Top first.'), peril: Cards('Top first.'), map: Cards('Top first.'), quests: Cards('Top first.') },
         'Every deck in order: for the audit viewer only.',
       ),
     ),

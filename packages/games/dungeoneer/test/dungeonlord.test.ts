@@ -183,7 +183,7 @@ t.test('Dungeonlord Phase, C. Resolution: a hero hit wounds the monster for 1 Gl
   t.same(after(sc.do(1, { type: 'Pass' }, { roll: 1 }, { roll: 6 }), 'MonsterWounded'), [
     { type: 'MonsterWounded', index: 0, wounds: 1 },
     { type: 'TrackerChanged', seat: 1, glory: 1, peril: 0 },
-    { type: 'EncounterResolved', index: 0, outcome: 'defeated' },
+    { type: 'EncounterResolved', index: 0, outcome: 'defeated', by: 1 },
     { type: 'EncounterDiscarded', index: 0 },
     { type: 'CombatStaged', stage: 'pack' },
     { type: 'CombatStaged', stage: 'reward' },
@@ -317,7 +317,7 @@ t.test('Special Actions and GLOSSARY, Default Stat: challenge back the monster t
     },
     { type: 'MonsterWounded', index: 0, wounds: 1 },
     { type: 'TrackerChanged', seat: 1, glory: 1, peril: 0 },
-    { type: 'EncounterResolved', index: 0, outcome: 'defeated' },
+    { type: 'EncounterResolved', index: 0, outcome: 'defeated', by: 1 },
     { type: 'EncounterDiscarded', index: 0 },
   ]);
 });

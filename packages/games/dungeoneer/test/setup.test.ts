@@ -71,7 +71,7 @@ t.test('Set-Up, Assign Quests: two personal quests each, face up, and one Global
   const sc = scenario({ quests: ['blood-tithe', 'hidden-codex', 'pale-matron', 'knucklebones', 'stolen-reliquary'] });
   t.same(sc.player(0).quests, ['blood-tithe', 'hidden-codex']);
   t.same(sc.player(1).quests, ['pale-matron', 'knucklebones']);
-  t.equal(sc.state.globalQuest, 'stolen-reliquary');
+  t.same(sc.state.globalQuests, ['stolen-reliquary']);
   t.equal(sc.state.questDeck.length, STARTER.quests.length - 5, 'the rest stay in the quest deck');
 });
 

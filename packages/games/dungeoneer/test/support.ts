@@ -3,10 +3,11 @@
 import { randomFor, type Random, type Seat } from '@delve/kernel';
 import { playout, scriptedRandom, specFor, type PlayoutOptions, type PlayoutResult, type ScriptedDraw } from '@delve/kernel/testing';
 import {
-  ALL_ADVENTURE,
   dungeoneer,
+  gameCards,
   mapCard,
   STARTER,
+  type Decks,
   type DungeoneerCommand,
   type DungeoneerEvent,
   type DungeoneerOptions,
@@ -18,21 +19,28 @@ import { setup, type HeroProfile } from '../src/setup';
 import type { Direction, Placed } from '../src/state';
 
 export interface Deal {
+  /** Game options (the optional rules, a campaign); default: the standard game. */
+  readonly options?: DungeoneerOptions;
   readonly seats?: number;
   /** Initiative dice in the order rolled (seat 0 first, then re-rolls of the tied). Default: seat 0 rolls 6, others 1. */
   readonly initiative?: readonly number[];
-  /** Each seat's hero. Default: brannoc, ysolde, tamsin, oskar. */
+  /** Each hero seat's hero, in seat order (a campaign's Dungeonlord has none). Default: brannoc, ysolde, tamsin, oskar. */
   readonly heroes?: readonly string[];
-  /** Each seat's two personal quests, then the Global Quest last (default: quests with no effect in play). */
+  /**
+   * Each hero seat's personal quests (two; one in a campaign), then the Global Quest(s) (one; two in a campaign).
+   * Default: quests with no effect in play.
+   */
   readonly quests?: readonly string[];
   /** The passages on the N, E, S and W sides of the entrance. */
   readonly passages?: readonly [string, string, string, string];
-  /** The Map deck from the top. */
+  /** The Map deck from the top (Revealed Map: the order the whole deck is dealt in, seat 0 first). */
   readonly mapDeck?: readonly string[];
-  /** Each seat's five cards. */
+  /** Each seat's starting cards (five; in a campaign one Glory card per hero, 5 + heroes Peril cards for the Dungeonlord). */
   readonly hands?: readonly (readonly string[])[];
-  /** The Adventure deck after the deal, from the top. */
+  /** The Adventure deck (a campaign's Glory deck) after the deal, from the top. */
   readonly deck?: readonly string[];
+  /** A campaign's Peril deck after the deal, from the top. */
+  readonly perilDeck?: readonly string[];
   /** Character profiles handed to setup (a hero's level and life). */
   readonly profiles?: readonly (HeroProfile | null)[];
   /** Replace the starting map with these cards (a hand-stacked map for unit tests; the cards it leaves out vanish). */
@@ -62,49 +70,85 @@ function stack<T>(items: readonly T[], key: (x: T) => string, preferred: readonl
   });
   return [...first, ...items.filter((x) => !preferred.includes(key(x)))];
 }
+const ids = (items: readonly string[], preferred: readonly string[]) => stack(items, (id) => id, preferred);
 
 /** The deal's events: the real setup with every shuffle and roll scripted so the named cards land where asked. */
 export function dealt(deal: Deal = {}): DungeoneerEvent[] {
   const seats = deal.seats ?? 2;
-  const rolls = deal.initiative ?? Array.from({ length: seats }, (_, i) => (i === 0 ? 6 : 1));
-  const heroes = (deal.heroes ?? DEFAULT_HEROES).slice(0, seats);
-  const draws: ScriptedDraw[] = [
-    ...rolls.map((roll) => ({ roll })),
-    { order: stack(STARTER.heroes, (h) => h.id, heroes) },
-    {
-      order: stack(STARTER.quests, (q) => q.id, deal.quests ?? [...DEFAULT_QUESTS.slice(0, seats * 2), 'stolen-reliquary']).map(
-        (q) => q.id,
-      ),
-    },
-    {
-      order: stack(
-        STARTER.map.filter((c) => c.kind === 'passage').map((c) => c.id),
-        (id) => id,
-        deal.passages ?? DEFAULT_PASSAGES,
-      ),
-    },
+  const state = dungeoneer.initialState(deal.options ?? {}, seats);
+  const o = state.options;
+  const campaign = o.campaign;
+  const dl = campaign?.dungeonlord ?? -1;
+  const heroSeats = Array.from({ length: seats }, (_, seat) => seat).filter((seat) => seat !== dl);
+  const cards = gameCards(o);
+  const draws: ScriptedDraw[] = [];
+  if (!campaign && !o.revealedMap) draws.push(...(deal.initiative ?? heroSeats.map((i) => (i === 0 ? 6 : 1))).map((roll) => ({ roll })));
+  const wanted = new Set((deal.profiles ?? []).flatMap((p) => (p?.hero ? [p.hero] : [])));
+  draws.push({ order: ids(cards.heroes, (deal.heroes ?? DEFAULT_HEROES).slice(0, heroSeats.length)).filter((h) => !wanted.has(h)) });
+  const each = campaign ? 1 : 2;
+  const quests = deal.quests ?? [
+    ...DEFAULT_QUESTS.slice(0, heroSeats.length * each),
+    'stolen-reliquary',
+    ...(campaign ? ['cinder-crown'] : []),
   ];
-  const used = new Set(['entrance', ...(deal.passages ?? DEFAULT_PASSAGES)]);
-  draws.push({
-    order: stack(
-      STARTER.map.map((c) => c.id).filter((id) => !used.has(id)),
-      (id) => id,
-      deal.mapDeck ?? [],
-    ),
-  });
-  // Hands shorter than five (or missing) are topped up with cards no hand or deck names.
-  const named = new Set([...(deal.hands ?? []).flat(), ...(deal.deck ?? [])]);
-  const spare = ALL_ADVENTURE.filter((id) => !named.has(id));
+  draws.push({ order: ids(cards.quests, quests) });
+  const passages = deal.passages ?? DEFAULT_PASSAGES;
+  if (o.revealedMap) draws.push({ order: ids(cards.maps, deal.mapDeck ?? []) });
+  else if (campaign)
+    draws.push({
+      order: ids(
+        cards.maps.filter((id) => id !== 'entrance'),
+        deal.mapDeck ?? [],
+      ),
+    });
+  else {
+    draws.push({
+      order: ids(
+        cards.maps.filter((id) => mapCard(id)?.kind === 'passage'),
+        passages,
+      ),
+    });
+    const used = new Set(['entrance', ...passages]);
+    draws.push({
+      order: ids(
+        cards.maps.filter((id) => !used.has(id)),
+        deal.mapDeck ?? [],
+      ),
+    });
+  }
+  // Hands short of their size (or missing) are topped up with cards no hand or deck names.
+  const named = new Set([...(deal.hands ?? []).flat(), ...(deal.deck ?? []), ...(deal.perilDeck ?? [])]);
+  const spareGlory = cards.adventure.filter((id) => !named.has(id));
+  const sparePeril = cards.peril.filter((id) => !named.has(id));
   const hands = Array.from({ length: seats }, (_, seat) => {
     const given = deal.hands?.[seat] ?? [];
-    return [...given, ...spare.splice(0, 5 - given.length)];
+    const size = !campaign ? 5 : seat === dl ? 5 + heroSeats.length : 1;
+    return [...given, ...(seat === dl ? sparePeril : spareGlory).splice(0, size - given.length)];
   });
-  draws.push({ order: stack(ALL_ADVENTURE, (id) => id, [...hands.flat(), ...(deal.deck ?? [])]) });
+  const glory = heroSeats.flatMap((seat) => hands[seat] ?? []);
+  draws.push({ order: ids(cards.adventure, [...glory, ...(deal.deck ?? [])]) });
+  if (campaign) draws.push({ order: ids(cards.peril, [...(hands[dl] ?? []), ...(deal.perilDeck ?? [])]) });
   // As the kernel hands them over: each seat's character (a stand-in id) with its recorded profile.
   const seating = (deal.profiles ?? []).map((profile, seat) => (profile ? { id: `character-${seat}`, revision: 0, profile } : null));
-  const events = setup(dungeoneer.initialState({}, seats), scriptedRandom(...draws), seating);
+  const events = setup(state, scriptedRandom(...draws), seating);
   const start = deal.mapStart;
   return start ? events.map((e) => (e.type === 'MapStarted' ? { ...e, placed: [...start] } : e)) : events;
+}
+
+/**
+ * CAMPAIGN ADVENTURES, Multiple-Set Campaigns: a Peril and a Glory deck for `heroes` hero players meeting every
+ * limit (four copies of each design: four starter sets).
+ */
+export function multiSetDecks(heroes: number): Decks {
+  const rooms = STARTER.map.filter((m) => m.kind === 'room').map((m) => m.id);
+  const passages = STARTER.map.filter((m) => m.kind === 'passage').map((m) => m.id);
+  const maps = [...rooms.slice(0, 3 * heroes), ...passages.slice(0, 3 * heroes)];
+  const quests = STARTER.quests.filter((q) => [q.space, q.from ?? 'entrance'].every((m) => m === 'entrance' || maps.includes(m)));
+  const lines = (kinds: string[]) => STARTER.adventure.filter((d) => kinds.includes(d.kind)).map((d) => ({ card: d.id, copies: 4 }));
+  return {
+    peril: { maps, quests: quests.slice(0, 3 * heroes).map((q) => q.id), cards: lines(['monster', 'threat', 'bane']) },
+    glory: { heroes: STARTER.heroes.slice(0, heroes).map((h) => h.id), cards: lines(['boon', 'treasure']) },
+  };
 }
 
 /** A position reached from a stacked deal by deciding real commands; its events feed specFor().given(). */
@@ -113,10 +157,13 @@ export class Scenario {
   state: DungeoneerState;
   readonly seats: number;
 
+  readonly options: DungeoneerOptions;
+
   constructor(deal: Deal = {}) {
     this.seats = deal.seats ?? 2;
+    this.options = deal.options ?? {};
     this.events = dealt(deal);
-    this.state = this.events.reduce(dungeoneer.evolve, dungeoneer.initialState({}, this.seats));
+    this.state = this.events.reduce(dungeoneer.evolve, dungeoneer.initialState(this.options, this.seats));
   }
 
   /** Decide `command` for `seat`, the dice and shuffles stated by `draws` (a seeded source when none are given). */
@@ -171,7 +218,7 @@ export class Scenario {
   }
 
   get spec() {
-    return specFor(dungeoneer, { options: {}, seats: this.seats }).given(this.events);
+    return specFor(dungeoneer, { options: this.options, seats: this.seats }).given(this.events);
   }
 
   player(seat: Seat) {

@@ -40,7 +40,7 @@ function goals(s: S, seat: Seat): Coord[] {
   const p = s.players[seat];
   if (!p) return [];
   const out: Coord[] = [];
-  for (const quest of [...p.quests, ...(s.globalQuest === null ? [] : [s.globalQuest])]) {
+  for (const quest of [...p.quests, ...p.secretQuests, ...s.globalQuests]) {
     const q = questDesign(quest);
     let card = q.space;
     if (q.type === 'escort' && !p.carrying.includes(quest)) {
@@ -94,14 +94,26 @@ function healing(s: S, seat: Seat, legal: readonly DungeoneerCommand[]): Dungeon
   });
 }
 
+/** Wandering Pack: a step that brings the Pack nearer the closest hero it does not share a space with, if any. */
+function packStep(s: S, seat: Seat, moves: readonly Of<'MovePack'>[]): Of<'MovePack'> | undefined {
+  const at = s.players[seat]?.packAt;
+  if (!at || moves.length === 0) return undefined;
+  const heroes = s.players.filter((p) => p.seat !== seat && !p.defeated && p.hero).map((p) => p.hero as Coord);
+  if (heroes.some((h) => h.x === at.x && h.y === at.y)) return undefined;
+  const far = (c: Coord) => Math.min(...heroes.map((h) => distances(s.map, c).get(`${h.x},${h.y}`) ?? 99));
+  const best = [...moves].sort((a, b) => far(stepFrom(at, a.direction)) - far(stepFrom(at, b.direction)))[0];
+  return best && far(stepFrom(at, best.direction)) < far(at) ? best : undefined;
+}
+
 /** A bot that plays to win, from its seat's view alone; null when the seat has nothing to do. */
 export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): DungeoneerCommand | null {
   const s = stateFromView(view);
   const legal = legalCommands(s, seat);
   if (legal.length === 0) return null;
   const me = s.players[seat];
-  const h = me?.hero;
-  if (!me || !h) return legal[0] ?? null;
+  if (!me) return legal[0] ?? null;
+  // A Malevolent Force or a campaign's Dungeonlord plays no hero: only the Dungeonlord's part below applies to it.
+  const h = !me.defeated && me.hero ? me.hero : null;
   const of = <T extends DungeoneerCommand['type']>(type: T) => legal.filter((c): c is Of<T> => c.type === type);
   const first = <T extends DungeoneerCommand['type']>(type: T): Of<T> | undefined => of(type)[0];
   const pass = first('Pass') ?? first('EndPhase') ?? legal[0] ?? null;
@@ -109,7 +121,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
   const leader = [...opponents].sort((a, b) => threat(s, b) - threat(s, a))[0];
   const prompt = s.prompt;
   const heal = healing(s, seat, legal);
-  if (heal && h.life <= 3) return heal;
+  if (heal && h && h.life <= 3) return heal;
 
   if (prompt) {
     switch (prompt.kind) {
@@ -127,7 +139,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
       case 'challenge-back': {
         // Only when the odds favour the hero: a counter-hit costs Life and hands the Dungeonlord Peril.
         const e = s.combat?.encounters[prompt.encounter];
-        if (!e || h.life <= 2) return pass;
+        if (!e || !h || h.life <= 2) return pass;
         const d = design(e.card);
         const edge = (f: Stat) => combatScore(s, seat, f) - (d.kind === 'monster' ? (d.attacks[f]?.score ?? 0) : 0);
         const form = [...STATS].sort((a, b) => edge(b) - edge(a))[0] as Stat;
@@ -141,9 +153,12 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
       // Peril is what opponents spend on you: give it to the player the bot wants to attack next turn.
       case 'assign-peril':
         return of('AssignPeril').find((c) => c.seat === leader) ?? of('AssignPeril').find((c) => c.seat !== seat) ?? pass;
-      case 'place-map': {
+      case 'place-map':
+      case 'lay-map':
+      case 'build': {
         // Grow the dungeon near the hero, so new rooms (and quest spaces) are close.
         const places = of('PlaceMap');
+        if (!h) return places[random.int(places.length)] ?? pass;
         const near = distances(s.map, h);
         const cost = (c: Of<'PlaceMap'>) =>
           Math.min(...DIRECTIONS.map((d) => near.get(`${stepFrom(c, d).x},${stepFrom(c, d).y}`) ?? 99)) + random.int(2) / 10;
@@ -156,6 +171,10 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
           [...of('TakeCard')].sort((a, b) => worth(design(b.card)) - worth(design(a.card)))[0] ??
           pass
         );
+      case 'spoils':
+        return of('ReadyTreasure').find((c) => !c.use) ?? of('PlayBoon').find((c) => design(c.card).kind === 'boon') ?? pass;
+      case 'secret-quest':
+        return first('KeepSecret') ?? pass;
     }
   }
 
@@ -173,9 +192,17 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
     if (best && score(best) >= 0) return best;
     const bane = of('PlayBane').find((c) => c.target === leader);
     if (bane) return bane;
+    const hunt = packStep(s, seat, of('MovePack'));
+    if (hunt) return hunt;
     return first('ResolveEncounters') ?? first('EndPhase') ?? pass;
   }
-  if (phase === 'hero') {
+  if (phase === 'discard' && s.options.campaign) {
+    // A campaign hero buys cards while it has Glory to spare; the Dungeonlord's discard is optional.
+    const buy = first('BuyCard');
+    if (buy && me.glory >= 2 && me.hand.length < 4) return buy;
+    return first('EndPhase') ?? pass;
+  }
+  if (phase === 'hero' && h) {
     const attempt = of('AttemptQuest');
     for (const c of attempt) {
       const q = questDesign(c.quest);
@@ -187,7 +214,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
         const boost = Math.min(need, Math.max(...boosts));
         return { type: 'AttemptQuest', quest: c.quest, boost };
       }
-      if ((q.type === 'slay' || q.type === 'search' || q.type === 'threat') && h.life <= 3) continue;
+      if ((q.type === 'slay' || q.type === 'search' || q.type === 'threat') && h.life <= 2) continue;
       return c;
     }
     const strike = of('ChallengeQuestMonster').sort((a, b) => combatScore(s, seat, b.form) - combatScore(s, seat, a.form))[0];
@@ -196,7 +223,7 @@ export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): 
       (c) => c.component !== undefined || combatScore(s, seat, c.form) - combatScore(s, c.seat, c.form) >= 2,
     );
     if (duel && h.life >= 3) return duel;
-    const pick = first('PickUpComponent');
+    const pick = first('PickUpComponent') ?? first('Loot');
     if (pick) return pick;
     const gear = of('ReadyTreasure').find((c) => !c.use && design(c.card).kind === 'treasure');
     if (gear) return gear;

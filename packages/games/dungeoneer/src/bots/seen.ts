@@ -15,6 +15,7 @@ export function stateFromView(view: DungeoneerView): DungeoneerState {
     phase: _phase,
     awaiting: _awaiting,
     deckCount,
+    perilDeckCount,
     mapDeckCount,
     questDeckCount,
     search,
@@ -27,6 +28,7 @@ export function stateFromView(view: DungeoneerView): DungeoneerState {
     ...rest,
     players: players.map(({ handCount, hand, ...p }) => ({ ...p, hand: hand ?? unknown(handCount) })),
     deck: decks?.adventure ?? search ?? unknown(deckCount),
+    perilDeck: decks?.peril ?? unknown(perilDeckCount),
     mapDeck: decks?.map ?? unknown(mapDeckCount),
     questDeck: decks?.quests ?? unknown(questDeckCount),
   };

@@ -5,7 +5,7 @@ import type { Ability, BoonCard, TreasureCard } from '../content/index';
 import type { DungeoneerState } from '../state';
 import { applyEffects, spend } from './effects';
 import { closePrompt, promptTrimIfOver } from './flow';
-import { inHand, ownPhase, payGlory, payMovements, promptFor } from './guards';
+import { hasHero, inHand, noPrompt, ownPhase, payGlory, payMovements, promptFor } from './guards';
 import { finishReward, freePlay } from './quests';
 import { boonLimit, treasureSlots } from './stats';
 import { design, heroDesign, heroOf, playerOf, questDesign } from './table';
@@ -49,18 +49,25 @@ function negate(tx: Tx, seat: Seat): void {
   if (design(e.card).kind === 'threat') tx.emit({ type: 'EncounterDiscarded', index });
 }
 
+/** The Reward step of a combat the seat won is open for it (OPTIONAL ADVANCED RULES, Looting; CAMPAIGN ADVENTURES). */
+const inSpoils = (s: S, seat: Seat): boolean => s.prompt?.kind === 'spoils' && s.prompt.seats.includes(seat);
+
 /**
  * HERO PHASE and Special Actions, Boons: paid with your Glory. A Boon is played in your Hero Phase; a Response Boon
  * only while an Encounter or Bane engages you; an Anytime Boon on or off turn. A permanent Boon is readied within the
- * hero's Boon limit; an instant one resolves and is discarded. A quest's Play reward plays one for free.
+ * hero's Boon limit; an instant one resolves and is discarded. A quest's Play reward plays one for free. CAMPAIGN
+ * ADVENTURES, Hero Phase A: permanent Boons only in the Reward step of a combat the hero won.
  */
 export function checkPlayBoon(s: S, seat: Seat, cmd: CommandOf<'PlayBoon'>): { card: BoonCard; free: boolean } {
+  hasHero(s, seat);
   inHand(s, seat, cmd.card);
   const card = design(cmd.card);
   if (card.kind !== 'boon') return fail('not-a-boon', `${card.name} is not a Boon`);
   const free = freePlay(s, seat, cmd.card);
   if (!free) {
-    if (card.timing === 'hero') ownPhase(s, seat, 'hero');
+    if (s.options.campaign && card.permanent) {
+      if (!inSpoils(s, seat)) fail('wrong-phase', 'in a campaign, permanent Boons are played in the Reward step of a combat you won');
+    } else if (card.timing === 'hero') ownPhase(s, seat, 'hero');
     else if (card.timing === 'response') promptFor(s, seat, 'respond');
     payGlory(s, seat, card.cost);
   }
@@ -78,15 +85,33 @@ export function playBoon(c: Ctx, cmd: CommandOf<'PlayBoon'>): void {
 }
 
 /**
- * HERO PHASE and ADVENTURE CARDS, Treasures: readied in your Hero Phase for Glory, within the hero's Treasure slots
- * (storage items add theirs) and never two of one category. A potion used the moment it is played takes no slot.
+ * When a Treasure may be played. HERO PHASE: in your Hero Phase. OPTIONAL ADVANCED RULES, Looting: only in the
+ * Reward step of a combat in which you defeated a monster, or any time in a turn in which you beat a Trap. CAMPAIGN
+ * ADVENTURES, Hero Phase A: one used at once (a potion) as normal, a permanent one only in such a Reward step.
+ */
+function treasureMoment(s: S, seat: Seat, use: boolean): void {
+  if (inSpoils(s, seat)) return;
+  if (s.options.campaign) {
+    if (use) return ownPhase(s, seat, 'hero');
+    return fail('wrong-phase', 'in a campaign, Treasures are readied in the Reward step of a combat you won');
+  }
+  if (!s.options.looting) return ownPhase(s, seat, 'hero');
+  if (!s.turn?.trapBeaten.includes(seat))
+    fail('wrong-phase', 'with Looting, Treasures are played after defeating a monster or beating a Trap');
+  noPrompt(s);
+}
+
+/**
+ * HERO PHASE and ADVENTURE CARDS, Treasures: readied for Glory (when: see treasureMoment), within the hero's Treasure
+ * slots (storage items add theirs) and never two of one category. A potion used the moment it is played takes no slot.
  */
 export function checkReadyTreasure(s: S, seat: Seat, cmd: CommandOf<'ReadyTreasure'>): { card: TreasureCard; free: boolean } {
+  hasHero(s, seat);
   inHand(s, seat, cmd.card);
   const card = design(cmd.card);
   if (card.kind !== 'treasure') return fail('not-a-treasure', `${card.name} is not a Treasure`);
   const free = freePlay(s, seat, cmd.card);
-  if (!free) ownPhase(s, seat, 'hero');
+  if (!free) treasureMoment(s, seat, cmd.use);
   if (cmd.use) {
     if (!card.ability?.consume) fail('not-usable-at-once', `${card.name} is not used up when used`);
     payGlory(s, seat, (free ? 0 : card.cost) + card.ability.glory);
@@ -121,6 +146,7 @@ function payAbility(s: S, seat: Seat, ability: Ability, key: string): void {
 
 /** Special Actions: activate a readied card or an Artifact, on or off turn, if its cost can be paid. */
 export function checkActivate(s: S, seat: Seat, cmd: CommandOf<'Activate'>): Ability {
+  hasHero(s, seat);
   const h = heroOf(s, seat);
   let ability: Ability | undefined;
   if (h.boons.includes(cmd.card) || h.treasures.includes(cmd.card)) {
@@ -149,6 +175,7 @@ export function activate(c: Ctx, cmd: CommandOf<'Activate'>): void {
 
 /** HERO CARDS, Special Ability: a Boon usable any time, outside the Boon limit. */
 export function checkUseAbility(s: S, seat: Seat): Ability {
+  hasHero(s, seat);
   const ability = heroDesign(heroOf(s, seat).id).ability;
   payAbility(s, seat, ability, 'ability');
   return ability;

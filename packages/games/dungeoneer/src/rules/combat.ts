@@ -7,9 +7,10 @@ import type { Encounter } from '../state';
 import { applyEffects, hazardAt, threatCheck, track, wound } from './effects';
 import { interrupted, openPrompt } from './flow';
 import { challengeProblem } from './guards';
+import { joinPack, tidyPack } from './pack';
 import { completeQuest } from './quests';
 import { combatScore } from './stats';
-import { byPriority, design, heroesAt, heroOf, isAlive, playerOf, questDesign, questOwner } from './table';
+import { byPriority, design, heroesAt, heroOf, isAlive, playerOf, questDesign, questOwner, standing } from './table';
 import { die, type Tx } from './tx';
 
 /** TURN CYCLE, Dungeonlord Phase, Pack: at most three monsters. */
@@ -41,8 +42,11 @@ export function attackRoll(tx: Tx, random: Random, attacker: Fighter, defender: 
   return hit;
 }
 
-/** A monster in a fight: an Encounter of this Dungeonlord Phase or a quest's monster. */
-export type MonsterRef = { readonly kind: 'encounter'; readonly index: number } | { readonly kind: 'quest'; readonly quest: string };
+/** A monster in a fight: an Encounter of this Dungeonlord Phase, a quest's monster, or one in a Wandering Pack. */
+export type MonsterRef =
+  | { readonly kind: 'encounter'; readonly index: number }
+  | { readonly kind: 'quest'; readonly quest: string }
+  | { readonly kind: 'pack'; readonly seat: Seat; readonly card: string };
 
 interface MonsterInFight {
   readonly side: Side;
@@ -55,6 +59,10 @@ function monsterOf(tx: Tx, ref: MonsterRef): MonsterInFight {
     const q = questDesign(ref.quest);
     const wounds = tx.state.questWounds.find((w) => w.quest === ref.quest)?.wounds ?? 0;
     return { side: { kind: 'quest', quest: ref.quest }, stats: q.monster as QuestMonster, wounds };
+  }
+  if (ref.kind === 'pack') {
+    const wounds = playerOf(tx.state, ref.seat).pack.find((m) => m.card === ref.card)?.wounds ?? 0;
+    return { side: { kind: 'pack', seat: ref.seat, card: ref.card }, stats: design(ref.card) as MonsterCard, wounds };
   }
   const e = tx.state.combat?.encounters[ref.index] as Encounter;
   return { side: { kind: 'encounter', index: ref.index, card: e.card }, stats: design(e.card) as MonsterCard, wounds: e.wounds };
@@ -76,14 +84,26 @@ export function monsterFight(tx: Tx, random: Random, ref: MonsterRef, seat: Seat
   else heroHitsMonster(tx, random, ref, seat, m);
 }
 
+/** Whether a monster fights as part of a Wandering Pack: one of its monsters, or one played from it. */
+function fromPack(tx: Tx, ref: MonsterRef): boolean {
+  if (ref.kind === 'pack') return true;
+  return ref.kind === 'encounter' && tx.state.options.wanderingPack && tx.state.combat?.encounters[ref.index]?.from === 'pack';
+}
+
+/**
+ * Reward: each wound a Dungeonlord's monster deals earns it one Peril to assign, up to the Life the hero had. CAMPAIGN
+ * ADVENTURES, Adventure: the Peril the Wandering Pack earns the Dungeonlord keeps for its own use instead.
+ */
 function monsterHits(tx: Tx, random: Random, ref: MonsterRef, seat: Seat, effects: readonly Effect[]): void {
   const before = heroOf(tx.state, seat).life;
+  const defeats = playerOf(tx.state, seat).defeats;
   wound(tx, random, seat, 1);
   applyEffects(tx, random, seat, effects);
-  const dealt = before - (isAlive(tx.state, seat) ? heroOf(tx.state, seat).life : 0);
-  const dl = tx.state.turn?.seat;
-  if (ref.kind === 'encounter' && dealt > 0 && tx.state.combat && dl !== undefined && !tx.state.winners)
-    tx.emit({ type: 'PerilEarned', seat: dl, amount: dealt });
+  const dealt = before - (standing(tx.state, seat, defeats) ? heroOf(tx.state, seat).life : 0);
+  const dl = tx.state.combat?.seat;
+  if (ref.kind === 'quest' || dealt <= 0 || dl === undefined || tx.state.winners) return;
+  if (tx.state.options.campaign && fromPack(tx, ref)) track(tx, dl, 0, dealt);
+  else tx.emit({ type: 'PerilEarned', seat: dl, amount: dealt });
 }
 
 function heroHitsMonster(tx: Tx, random: Random, ref: MonsterRef, seat: Seat, m: MonsterInFight): void {
@@ -93,10 +113,16 @@ function heroHitsMonster(tx: Tx, random: Random, ref: MonsterRef, seat: Seat, m:
     if (wounds >= m.stats.life) completeQuest(tx, random, seat, ref.quest);
     return;
   }
+  if (ref.kind === 'pack') {
+    track(tx, seat, 1, 0);
+    if (wounds >= m.stats.life) tx.emit({ type: 'PackMonsterSlain', seat: ref.seat, card: ref.card, by: seat });
+    else tx.emit({ type: 'PackMonsterWounded', seat: ref.seat, card: ref.card, wounds });
+    return;
+  }
   tx.emit({ type: 'MonsterWounded', index: ref.index, wounds });
   track(tx, seat, 1, 0);
   if (wounds >= m.stats.life) {
-    tx.emit({ type: 'EncounterResolved', index: ref.index, outcome: 'defeated' });
+    tx.emit({ type: 'EncounterResolved', index: ref.index, outcome: 'defeated', by: seat });
     tx.emit({ type: 'EncounterDiscarded', index: ref.index });
   }
 }
@@ -125,18 +151,39 @@ export function heroFight(tx: Tx, random: Random, attacker: Seat, defender: Seat
   wound(tx, random, loser, 1);
 }
 
-/** Dungeonlord Phase, Response → Resolution: the engaged heroes (in priority order) may respond before any roll. */
+/**
+ * Dungeonlord Phase, Response → Resolution: the engaged heroes (in priority order) may respond before any roll. With
+ * the Wandering Pack, every hero in the space of a Pack monster's attack is engaged, to choose whom to defend.
+ */
 export function startResolution(tx: Tx): void {
-  const targets = [...new Set(tx.state.combat?.encounters.map((e) => e.target) ?? [])].filter((seat) => isAlive(tx.state, seat));
+  const s = tx.state;
+  const dl = s.combat?.seat;
+  const engaged = (s.combat?.encounters ?? []).flatMap((e) =>
+    s.options.wanderingPack && e.from === 'pack' ? [e.target, ...heroesAt(s, e.x, e.y).filter((seat) => seat !== dl)] : [e.target],
+  );
+  const targets = [...new Set(engaged)].filter((seat) => isAlive(s, seat));
   tx.emit({ type: 'CombatStaged', stage: 'respond' });
-  if (targets.length > 0) openPrompt(tx, { kind: 'respond', seats: byPriority(tx.state, targets), bane: null });
+  if (targets.length > 0) openPrompt(tx, { kind: 'respond', seats: byPriority(s, targets), bane: null });
+}
+
+/**
+ * Reward step, OPTIONAL ADVANCED RULES (Looting) and CAMPAIGN ADVENTURES: heroes who defeated a monster in this combat
+ * may now play Treasures (in a campaign, permanent Boons too) before the Peril is assigned.
+ */
+function reward(tx: Tx): void {
+  const c = tx.state.combat;
+  const victors = (c?.victors ?? []).filter((seat) => isAlive(tx.state, seat));
+  if ((tx.state.options.looting || tx.state.options.campaign) && victors.length > 0) {
+    tx.emit({ type: 'CombatStaged', stage: 'spoils' });
+    openPrompt(tx, { kind: 'spoils', seats: byPriority(tx.state, victors) });
+  } else tx.emit({ type: 'CombatStaged', stage: 'reward' });
 }
 
 /** One step of the encounters once responses are in: resolve the next, then Pack, then Reward, then done. */
 export function combatStep(tx: Tx, random: Random): void {
   const c = tx.state.combat;
-  const dl = tx.state.turn?.seat;
-  if (!c || dl === undefined) return;
+  if (!c) return;
+  const dl = c.seat;
   switch (c.stage) {
     case 'declare':
       return;
@@ -151,9 +198,15 @@ export function combatStep(tx: Tx, random: Random): void {
     }
     case 'pack':
       return packStep(tx, dl);
+    case 'spoils':
+      tx.emit({ type: 'CombatStaged', stage: 'reward' });
+      return;
     case 'reward':
       if (c.peril > 0) openPrompt(tx, { kind: 'assign-peril', seat: dl, points: c.peril });
-      else tx.emit({ type: 'CombatEnded' });
+      else {
+        tx.emit({ type: 'CombatEnded' });
+        tidyPack(tx, dl);
+      }
       return;
   }
 }
@@ -208,10 +261,12 @@ function packStep(tx: Tx, dl: Seat): void {
   const survivors = c.encounters
     .map((e, index) => ({ e, index }))
     .filter(({ e }) => !e.gone && design(e.card).kind === 'monster' && e.outcome !== 'pending');
-  for (const { e, index } of survivors.filter(({ e }) => e.wounds > 0))
+  for (const { e, index } of survivors.filter(({ e }) => e.wounds > 0)) {
     tx.emit({ type: 'MonsterStowed', seat: dl, index, card: e.card, to: 'pack', wounds: e.wounds });
+    joinPack(tx, dl, e);
+  }
   const unwounded = survivors.filter(({ e }) => e.wounds === 0).map(({ e }) => e.card);
   if (unwounded.length > 0) return openPrompt(tx, { kind: 'stow', seat: dl, cards: unwounded });
   if (playerOf(tx.state, dl).pack.length > PACK_LIMIT) return openPrompt(tx, { kind: 'trim-pack', seat: dl });
-  tx.emit({ type: 'CombatStaged', stage: 'reward' });
+  reward(tx);
 }

@@ -7,16 +7,26 @@ import { applyEffects } from './effects';
 import { monsterFight, startResolution } from './combat';
 import { closePrompt, openPrompt } from './flow';
 import { checkChallenge, inHand, noPrompt, ownPhase, promptFor } from './guards';
-import { byPriority, design, heroOf, isAlive, livingSeats, playerOf } from './table';
+import { sameCoord } from './map';
+import { joinPack } from './pack';
+import { byPriority, design, dungeonlordSeat, heroOf, isAlive, livingSeats, playerOf } from './table';
 import { fail, type Ctx, type Tx } from './tx';
 
 type S = DungeoneerState;
 
-/** Whose Peril pays: never your own, always one living opponent with enough of it (never pooled). */
-function checkPayer(s: S, seat: Seat, payer: Seat, cost: number): void {
+/**
+ * Whose Peril pays: never your own, always one living opponent, never pooled — except that the campaign's
+ * Dungeonlord may add Peril of its own (kept from its Pack's wounds) to the payer's. Returns how much of its own Peril
+ * the Dungeonlord spends (the payer's is used first, ruling).
+ */
+function checkPayer(s: S, seat: Seat, payer: Seat, cost: number): number {
   if (payer === seat) fail('own-peril', 'you may never spend your own Peril');
   if (!isAlive(s, payer)) fail('bad-target', `seat ${payer} has no hero in the game`);
-  if (playerOf(s, payer).peril < cost) fail('not-enough-peril', `seat ${payer} has ${playerOf(s, payer).peril} Peril; this costs ${cost}`);
+  const theirs = playerOf(s, payer).peril;
+  const own = dungeonlordSeat(s) === seat ? Math.max(0, cost - theirs) : 0;
+  if (theirs + Math.min(own, playerOf(s, seat).peril) < cost)
+    fail('not-enough-peril', `seat ${payer} has ${theirs} Peril; this costs ${cost}`);
+  return own;
 }
 
 /**
@@ -28,7 +38,7 @@ export function checkPlayEncounter(
   s: S,
   seat: Seat,
   cmd: CommandOf<'PlayEncounter'>,
-): { card: MonsterCard | ThreatCard; from: 'hand' | 'pack' } {
+): { card: MonsterCard | ThreatCard; from: 'hand' | 'pack'; cost: number; own: number } {
   ownPhase(s, seat, 'dungeonlord');
   if (s.turn?.encountersDone || (s.combat && s.combat.stage !== 'declare'))
     fail('too-late', 'Encounters are all played at the start of the Dungeonlord Phase, before any is resolved');
@@ -40,17 +50,23 @@ export function checkPlayEncounter(
       : fail('not-in-hand', `${cmd.card} is not in your hand or Pack`);
   const card = design(cmd.card);
   if (card.kind !== 'monster' && card.kind !== 'threat') return fail('not-an-encounter', `${card.name} is not an Encounter`);
-  checkPayer(s, seat, cmd.target, card.cost);
+  // Wandering Pack: a Pack monster attacks for free, but only heroes standing in the Pack's space.
+  const free = from === 'pack' && s.options.wanderingPack;
+  if (free) {
+    if (cmd.target === seat || !isAlive(s, cmd.target)) fail('bad-target', 'your Pack attacks other players’ heroes');
+    if (!p.packAt || !sameCoord(p.packAt, heroOf(s, cmd.target))) fail('not-with-pack', 'your Pack attacks only heroes in its space');
+  }
+  const own = free ? 0 : checkPayer(s, seat, cmd.target, card.cost);
   if (card.kind === 'monster') {
     if (cmd.form === undefined) fail('no-form', 'choose the attack form the monster attacks in');
     else if (!card.attacks[cmd.form]?.standard) fail('no-standard-attack', `${card.name} cannot initiate a ${cmd.form} attack`);
   } else if (cmd.form !== undefined) fail('no-form', 'a Threat is rolled against, it takes no attack form');
-  return { card, from };
+  return { card, from, cost: free ? 0 : card.cost, own };
 }
 
 /** Decides PlayEncounter: TURN CYCLE 2, A. Attack (see checkPlayEncounter); the Encounter lands in the target's space. */
 export function playEncounter(c: Ctx, cmd: CommandOf<'PlayEncounter'>): void {
-  const { card, from } = checkPlayEncounter(c.tx.state, c.seat, cmd);
+  const { card, from, cost, own } = checkPlayEncounter(c.tx.state, c.seat, cmd);
   const h = heroOf(c.tx.state, cmd.target);
   const wounds = playerOf(c.tx.state, c.seat).pack.find((m) => m.card === cmd.card)?.wounds ?? 0;
   c.tx.emit({
@@ -62,8 +78,9 @@ export function playEncounter(c: Ctx, cmd: CommandOf<'PlayEncounter'>): void {
     form: card.kind === 'monster' ? (cmd.form ?? null) : null,
     x: h.x,
     y: h.y,
-    cost: card.cost,
+    cost,
     wounds: from === 'pack' ? wounds : 0,
+    ...(own > 0 && { own }),
   });
 }
 
@@ -84,21 +101,20 @@ export function resolveEncounters(c: Ctx): void {
  * untargeted one may be paid by any other player and hits its scope. Dungeonlord Banes come any time in your
  * Dungeonlord Phase (before or after the Encounters); Anytime Banes on or off turn, but not while a choice is pending.
  */
-export function checkPlayBane(s: S, seat: Seat, cmd: CommandOf<'PlayBane'>): BaneCard {
+export function checkPlayBane(s: S, seat: Seat, cmd: CommandOf<'PlayBane'>): { card: BaneCard; own: number } {
   inHand(s, seat, cmd.card);
   const card = design(cmd.card);
   if (card.kind !== 'bane') return fail('not-a-bane', `${card.name} is not a Bane`);
   if (card.timing === 'dungeonlord') ownPhase(s, seat, 'dungeonlord');
   else noPrompt(s);
-  checkPayer(s, seat, cmd.target, card.cost);
-  return card;
+  return { card, own: checkPayer(s, seat, cmd.target, card.cost) };
 }
 
 /** Decides PlayBane: Bane Cards (see checkPlayBane); a targeted Bane waits for its target's response. */
 export function playBane(c: Ctx, cmd: CommandOf<'PlayBane'>): void {
-  const card = checkPlayBane(c.tx.state, c.seat, cmd);
+  const { card, own } = checkPlayBane(c.tx.state, c.seat, cmd);
   const target = card.targeted ? cmd.target : null;
-  c.tx.emit({ type: 'BanePlayed', seat: c.seat, card: cmd.card, payer: cmd.target, target, cost: card.cost });
+  c.tx.emit({ type: 'BanePlayed', seat: c.seat, card: cmd.card, payer: cmd.target, target, cost: card.cost, ...(own > 0 && { own }) });
   // Special Actions: a hero engaged by a Bane may answer with a Response Boon before it takes effect.
   if (target !== null) openPrompt(c.tx, { kind: 'respond', seats: [target], bane: { card: cmd.card, seat: c.seat, target } });
   else resolveBane(c.tx, c.random, c.seat, cmd.card, null);
@@ -129,7 +145,9 @@ export function checkStow(s: S, seat: Seat, cmd: CommandOf<'Stow'>): number {
 /** Decides Stow: TURN CYCLE 2, D. Pack. */
 export function stow(c: Ctx, cmd: CommandOf<'Stow'>): void {
   const index = checkStow(c.tx.state, c.seat, cmd);
+  const at = c.tx.state.combat?.encounters[index];
   c.tx.emit({ type: 'MonsterStowed', seat: c.seat, index, card: cmd.card, to: cmd.to, wounds: 0 });
+  if (cmd.to === 'pack' && at) joinPack(c.tx, c.seat, at);
   if (promptFor(c.tx.state, c.seat, 'stow').cards.length === 0) closePrompt(c.tx);
 }
 

@@ -2,10 +2,11 @@
 import type { Random, Seat } from '@delve/kernel';
 import type { Check, Effect } from '../content/index';
 import type { Coord } from '../state';
-import { defeat, draw } from './flow';
+import { defeat } from './defeat';
+import { draw } from './flow';
 import { placedAt } from './map';
 import { score } from './stats';
-import { heroDesign, heroOf, isAlive, mapDesign, playerOf } from './table';
+import { heroDesign, heroOf, isAlive, mapDesign, playerOf, standing } from './table';
 import { die, type Tx } from './tx';
 
 /** HERO CARDS, Defeat: wounds lower Life; at 0 the hero is defeated. */
@@ -40,10 +41,11 @@ export interface EffectContext {
   readonly negate?: () => void;
 }
 
-/** Apply `effects` to `seat`'s hero in order; stops once the hero is defeated or the game is over. */
+/** Apply `effects` to `seat`'s hero in order; stops once the hero is defeated (even if it respawns) or the game is over. */
 export function applyEffects(tx: Tx, random: Random, seat: Seat, effects: readonly Effect[], ctx: EffectContext = {}): void {
+  const defeats = playerOf(tx.state, seat).defeats;
   for (const e of effects) {
-    if (tx.state.winners || !isAlive(tx.state, seat)) return;
+    if (tx.state.winners || !standing(tx.state, seat, defeats)) return;
     applyEffect(tx, random, seat, e, ctx);
   }
 }

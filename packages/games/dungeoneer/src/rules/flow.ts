@@ -1,32 +1,41 @@
-// The turn cycle: drawing, turn start and end, phase changes, defeat and the last hero standing, and `proceed`.
+// The turn cycle: drawing, turn start and end, phase changes in the standard and the campaign turn cycle, the steps
+// before the first turn, and `proceed`.
 import type { Random, Seat } from '@delve/kernel';
 import type { Prompt } from '../state';
+import { campaignReset, campaignHandSize, nextHeroPhase } from './campaign';
 import { combatStep } from './combat';
 import { legalPlacements } from './map';
+import { startPackPhase } from './pack';
+import { continueSetup } from './reveal';
 import { combatScore, treasureSlots } from './stats';
-import { design, heroOf, isAlive, livingSeats, mapDesign, nextLiving, playerOf } from './table';
+import { design, dungeonlordSeat, heroOf, isAlive, livingSeats, mapDesign, nextLiving, playerOf } from './table';
 import type { Tx } from './tx';
 
 /** TURN CYCLE, Discard/Draw: the hand a player fills back to. */
 export const HAND_SIZE = 5;
 
 /**
- * Draw `n` Adventure cards for `seat`. When the deck runs out the discard pile is shuffled into a new deck (the order
+ * Draw `n` cards for `seat` — from the Adventure deck, or in a campaign from the Peril deck for the Dungeonlord and
+ * the Glory deck for heroes. When the deck runs out its discard pile is shuffled into a new deck (the order
  * recorded); with both empty, fewer cards are drawn.
  */
 export function draw(tx: Tx, random: Random, seat: Seat, n: number): void {
+  const peril = dungeonlordSeat(tx.state) === seat;
+  const deck = () => (peril ? tx.state.perilDeck : tx.state.deck);
+  const pile = () => (peril ? tx.state.perilDiscard : tx.state.discard);
+  const which = peril ? { deck: 'peril' as const } : {};
   let batch: string[] = [];
   const flush = () => {
-    if (batch.length > 0) tx.emit({ type: 'CardsDrawn', seat, cards: batch });
+    if (batch.length > 0) tx.emit({ type: 'CardsDrawn', seat, cards: batch, ...which });
     batch = [];
   };
   for (let i = 0; i < n; i++) {
-    if (tx.state.deck.length === batch.length) {
+    if (deck().length === batch.length) {
       flush();
-      if (tx.state.discard.length === 0) break;
-      tx.emit({ type: 'AdventureDeckShuffled', reason: 'reshuffle', order: random.shuffle(tx.state.discard) });
+      if (pile().length === 0) break;
+      tx.emit({ type: 'AdventureDeckShuffled', reason: 'reshuffle', order: random.shuffle(pile()), ...which });
     }
-    const top = tx.state.deck[batch.length];
+    const top = deck()[batch.length];
     if (top === undefined) break;
     batch.push(top);
   }
@@ -45,57 +54,13 @@ export function closePrompt(tx: Tx): void {
 
 /** True once the game is over or `seat`'s turn has been cut short (its hero fell): the caller must stop. */
 export const interrupted = (tx: Tx, seat: Seat): boolean =>
-  tx.state.winners !== null || tx.state.turn?.seat !== seat || !isAlive(tx.state, seat);
-
-/** QUEST CARDS and Set-Up: the last surviving hero wins by default (nobody, should no hero be left). */
-function checkLastStanding(tx: Tx): boolean {
-  const alive = livingSeats(tx.state);
-  if (alive.length > 1) return false;
-  tx.emit({ type: 'GameWon', winners: alive, how: 'last-standing' });
-  return true;
-}
-
-/**
- * HERO CARDS, Defeat: at 0 Life every card of the player is discarded and the player is out. A prompt waiting on the
- * player is settled; if it was the player's own turn, the turn ends at once.
- */
-export function defeat(tx: Tx, random: Random, seat: Seat): void {
-  const s = tx.state;
-  const p = playerOf(s, seat);
-  const h = heroOf(s, seat);
-  const wasActive = s.turn?.seat === seat;
-  const prompt = s.prompt;
-  const cards = [...p.hand, ...h.boons, ...h.treasures, ...h.curses, ...p.pack.map((m) => m.card)];
-  if (wasActive && s.combat) cards.push(...s.combat.encounters.filter((e) => !e.gone).map((e) => e.card));
-  if (prompt?.kind === 'respond' && prompt.bane?.seat === seat) cards.push(prompt.bane.card);
-  tx.emit({ type: 'HeroDefeated', seat, cards, quests: [...p.quests, ...p.completed] });
-  if (prompt) {
-    if (prompt.kind === 'respond') {
-      const bane = prompt.bane;
-      // A Bane whose player fell went out with the player's cards; one whose target fell has nothing left to hit.
-      if (bane?.target === seat && bane.seat !== seat) tx.emit({ type: 'BaneResolved', card: bane.card, negated: true, attached: null });
-      if (bane !== null) {
-        if (bane.seat === seat || bane.target === seat) closePrompt(tx);
-      } else if (prompt.seats.includes(seat)) {
-        tx.emit({ type: 'ResponsePassed', seat });
-        if (prompt.seats.length === 1) closePrompt(tx);
-      }
-    } else if (prompt.seat === seat) {
-      if (prompt.kind === 'place-map') tx.emit({ type: 'MapCardSetAside', card: prompt.card });
-      closePrompt(tx);
-    }
-  }
-  if (checkLastStanding(tx)) return;
-  if (wasActive) {
-    if (tx.state.combat) tx.emit({ type: 'CombatEnded' });
-    closePrompt(tx);
-    tx.emit({ type: 'TurnEnded', seat, kept: 0 });
-    beginTurn(tx, nextLiving(tx.state, seat));
-  }
-}
+  tx.state.winners !== null ||
+  tx.state.turn?.seat !== seat ||
+  (!isAlive(tx.state, seat) && !tx.state.players[seat]?.force && dungeonlordSeat(tx.state) !== seat);
 
 /** Readied cards with an upkeep cost (TURN CYCLE, Reset Phase). */
 function upkeepCards(tx: Tx, seat: Seat): string[] {
+  if (!isAlive(tx.state, seat)) return [];
   const h = heroOf(tx.state, seat);
   return [...h.boons, ...h.treasures].filter((c) => {
     const d = design(c);
@@ -103,19 +68,33 @@ function upkeepCards(tx: Tx, seat: Seat): string[] {
   });
 }
 
+/** TURN CYCLE, Reset Phase: a hero with readied cards that have an upkeep is asked to pay for each or take it back. */
+export function askUpkeep(tx: Tx, seat: Seat): void {
+  const due = upkeepCards(tx, seat);
+  if (due.length > 0) openPrompt(tx, { kind: 'upkeep', seat, cards: due });
+}
+
 /**
  * TURN CYCLE, Reset Phase: doors reset, once-per-turn uses and turn-long effects end (all in TurnStarted); upkeep is
- * paid or the cards return (a prompt); then Movements are set to the hero's Speed.
+ * paid or the cards return (a prompt); then Movements are set to the hero's Speed. With Malevolent Force, the last
+ * hero standing wins when a turn of its own begins (the forces had until then to fell it).
  */
 export function beginTurn(tx: Tx, seat: Seat): void {
   const s = tx.state;
+  if (s.options.campaign) {
+    tx.emit({ type: 'TurnStarted', seat, round: (s.turn?.round ?? 0) + 1 });
+    return;
+  }
   const first = s.first ?? seat;
   const position = (x: Seat) => (x - first + s.seats) % s.seats;
   // GLOSSARY, Round: a new round begins whenever turn order wraps past the initiative holder's place.
   const round = s.turn === null ? 1 : s.turn.round + (position(seat) <= position(s.turn.seat) ? 1 : 0);
   tx.emit({ type: 'TurnStarted', seat, round });
-  const due = upkeepCards(tx, seat);
-  if (due.length > 0) openPrompt(tx, { kind: 'upkeep', seat, cards: due });
+  if (s.options.malevolentForce && isAlive(s, seat) && livingSeats(s).length === 1) {
+    tx.emit({ type: 'GameWon', winners: [seat], how: 'last-standing' });
+    return;
+  }
+  askUpkeep(tx, seat);
 }
 
 /** True when the hero holds more Treasures than its slots (a storage item left): a trim prompt opens. */
@@ -125,10 +104,16 @@ export function promptTrimIfOver(tx: Tx, seat: Seat): boolean {
   return true;
 }
 
-/** End of the Reset Phase: Movements equal Speed, and the Dungeonlord Phase begins. */
-function finishReset(tx: Tx, seat: Seat): void {
-  tx.emit({ type: 'MovementsSet', seat, movements: combatScore(tx.state, seat, 'speed') });
-  tx.emit({ type: 'PhaseBegan', phase: 'dungeonlord' });
+/** End of the Reset Phase: Movements equal Speed (a Malevolent Force has no hero), and the Dungeonlord Phase begins. */
+function finishReset(tx: Tx, random: Random, seat: Seat): void {
+  if (isAlive(tx.state, seat)) tx.emit({ type: 'MovementsSet', seat, movements: combatScore(tx.state, seat, 'speed') });
+  beginDungeonlordPhase(tx, random, seat);
+}
+
+/** The Dungeonlord Phase begins; a Wandering Pack on the map rolls its Movements. */
+export function beginDungeonlordPhase(tx: Tx, random: Random, seat: Seat): void {
+  tx.emit({ type: 'PhaseBegan', phase: 'dungeonlord', ...(tx.state.options.campaign && { seat }) });
+  startPackPhase(tx, random, seat);
 }
 
 /**
@@ -147,8 +132,21 @@ export function drawMap(tx: Tx, seat: Seat, reason: 'build' | 'explore'): boolea
   return true;
 }
 
-/** TURN CYCLE, Build Phase: draw and place one Map card (skipped when the Map deck is empty). */
+/**
+ * After the Dungeonlord Phase. TURN CYCLE, Build Phase: draw and place one Map card (skipped when the Map deck is
+ * empty). Revealed Map has no Build Phase; a Malevolent Force, with no hero, goes straight to Discard/Draw; the
+ * campaign Dungeonlord goes on to its Draw/Discard step.
+ */
 export function beginBuild(tx: Tx, seat: Seat): void {
+  const s = tx.state;
+  if (s.options.campaign || s.players[seat]?.force) {
+    tx.emit({ type: 'PhaseBegan', phase: 'discard' });
+    return;
+  }
+  if (s.options.revealedMap) {
+    tx.emit({ type: 'PhaseBegan', phase: 'hero' });
+    return;
+  }
   tx.emit({ type: 'PhaseBegan', phase: 'build' });
   // With nothing to place, `proceed` moves straight on to the Hero Phase.
   drawMap(tx, seat, 'build');
@@ -168,27 +166,52 @@ export function endHeroPhase(tx: Tx, seat: Seat): void {
   tx.emit({ type: 'PhaseBegan', phase: 'discard' });
 }
 
-/** TURN CYCLE, Discard/Draw: fill the hand to five, keep one Movement for off-turn use, pass the turn clockwise. */
-export function finishTurn(tx: Tx, random: Random, seat: Seat): void {
-  const hand = playerOf(tx.state, seat).hand.length;
-  if (hand < HAND_SIZE) draw(tx, random, seat, HAND_SIZE - hand);
-  tx.emit({ type: 'TurnEnded', seat, kept: Math.min(1, heroOf(tx.state, seat).movements) });
+/**
+ * The turn passes on. Standard: to the next seat still at the table, the hero keeping at most one Movement. Campaign:
+ * from the Dungeonlord to the first hero, from each hero to the next, from the last back to a new turn.
+ */
+export function passTurn(tx: Tx, random: Random, seat: Seat, kept: number): void {
+  if (tx.state.options.campaign) {
+    nextHeroPhase(tx, seat);
+    return;
+  }
+  tx.emit({ type: 'TurnEnded', seat, kept });
   beginTurn(tx, nextLiving(tx.state, seat));
 }
 
 /**
- * Play goes on by itself until somebody must choose: the Reset Phase ends once upkeep is settled, the Build Phase once
- * the card is placed, the Hero Phase once a quest is completed (and its rewards taken), and encounters resolve.
+ * TURN CYCLE, Discard/Draw: fill the hand to five (the campaign Dungeonlord to 5 + one per hero; a campaign hero buys
+ * its cards instead), keep one Movement for off-turn use, pass the turn.
+ */
+export function finishTurn(tx: Tx, random: Random, seat: Seat): void {
+  const size = tx.state.options.campaign ? campaignHandSize(tx.state, seat) : HAND_SIZE;
+  const hand = playerOf(tx.state, seat).hand.length;
+  if (hand < size) draw(tx, random, seat, size - hand);
+  passTurn(tx, random, seat, isAlive(tx.state, seat) ? Math.min(1, heroOf(tx.state, seat).movements) : 0);
+}
+
+/**
+ * Play goes on by itself until somebody must choose: the steps before the first turn, the Reset Phase once upkeep is
+ * settled, the Build Phase once the card is placed, the Hero Phase once a quest is completed (and its rewards
+ * taken), and encounters resolve.
  */
 export function proceed(tx: Tx, random: Random): void {
   for (let guard = 0; guard < 1000; guard++) {
     const s = tx.state;
-    if (s.winners || s.prompt || !s.turn) return;
+    if (s.winners || s.prompt || !s.started) return;
+    if (!s.turn) {
+      continueSetup(tx);
+      continue;
+    }
     const seat = s.turn.seat;
-    if (s.turn.phase === 'reset') finishReset(tx, seat);
-    else if (s.turn.phase === 'build') tx.emit({ type: 'PhaseBegan', phase: 'hero' });
+    if (s.turn.phase === 'reset') {
+      if (s.options.campaign) campaignReset(tx);
+      else finishReset(tx, random, seat);
+    } else if (s.turn.phase === 'build') {
+      if (s.options.campaign) beginDungeonlordPhase(tx, random, seat);
+      else tx.emit({ type: 'PhaseBegan', phase: 'hero' });
+    } else if (s.combat && s.combat.stage !== 'declare') combatStep(tx, random);
     else if (s.turn.phase === 'hero' && s.turn.questDone) endHeroPhase(tx, seat);
-    else if (s.turn.phase === 'dungeonlord' && s.combat && s.combat.stage !== 'declare') combatStep(tx, random);
     else return;
   }
   throw new Error('dungeoneer: proceed did not settle');

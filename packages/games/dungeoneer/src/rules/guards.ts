@@ -1,7 +1,7 @@
 // Checks shared by the deciders: whose turn and phase it is, which prompt is open, what a seat holds and can pay.
 import type { Seat } from '@delve/kernel';
 import type { DungeoneerState, Phase, Prompt } from '../state';
-import { heroOf, playerOf } from './table';
+import { atTable, heroOf, isAlive, playerOf } from './table';
 import { fail } from './tx';
 
 type S = DungeoneerState;
@@ -41,7 +41,7 @@ export function checkChallenge(s: S, seat: Seat): void {
 export function promptFor<K extends Prompt['kind']>(s: S, seat: Seat, kind: K): Extract<Prompt, { kind: K }> {
   const p = s.prompt as Prompt | null;
   if (!p || p.kind !== kind) fail('not-asked', `nobody is asked for that now (${kind})`);
-  const mine = p.kind === 'respond' ? p.seats.includes(seat) : p.seat === seat;
+  const mine = 'seats' in p ? p.seats.includes(seat) : p.seat === seat;
   if (!mine) fail('not-asked', `the game is not asking you for that (${kind})`);
   return p as Extract<Prompt, { kind: K }>;
 }
@@ -61,10 +61,26 @@ export function payMovements(s: S, seat: Seat, movements: number): void {
   if (heroOf(s, seat).movements < movements) fail('no-movement', `that costs ${movements} Movement${movements === 1 ? '' : 's'}`);
 }
 
-/** The game is running and `seat` still has a hero in it (the guard every command passes first). */
+/**
+ * The game is running and `seat` still takes part (the guard every command passes first): a living hero, a
+ * Malevolent Force, or the campaign's Dungeonlord.
+ */
 export function inGame(s: S, seat: Seat): void {
   if (!s.started) fail('not-started', 'the game has not been dealt yet');
   if (s.winners) fail('game-over', 'the game is over');
-  const p = playerOf(s, seat);
-  if (p.defeated || !p.hero) fail('defeated', 'your hero is out of the game');
+  playerOf(s, seat);
+  if (!atTable(s, seat)) fail('defeated', 'your hero is out of the game');
+}
+
+/**
+ * Before the first turn only the set-up's own choices are made (OPTIONAL ADVANCED RULES: keeping a Secret Quest,
+ * laying out a Revealed Map); everything else waits for play to begin.
+ */
+export function setUp(s: S, command: string): void {
+  if (!s.turn && command !== 'KeepSecret' && command !== 'PlaceMap') fail('not-started', 'play begins once the table is set');
+}
+
+/** The seat plays a living hero (a Malevolent Force or the campaign's Dungeonlord has none). */
+export function hasHero(s: S, seat: Seat): void {
+  if (!isAlive(s, seat)) fail('no-hero', 'you play no hero now');
 }

@@ -3,11 +3,14 @@
 import type { Seat } from '@delve/kernel';
 import type { CommandOf } from '../commands';
 import type { Direction, DungeoneerState } from '../state';
+import { buildPlacements, settleBuild } from './campaign';
 import { heroFight } from './combat';
 import { spend, threatCheck, wound } from './effects';
 import { closePrompt, drawMap, interrupted } from './flow';
 import { checkChallenge, ownPhase, payMovements, promptFor } from './guards';
 import { crossable, doorOpen, exitOf, placedAt, placementProblem, sameCoord, stepFrom } from './map';
+import { packEntry } from './pack';
+import { nextLayer } from './reveal';
 import { heroOf, isAlive, mapDesign, playerOf } from './table';
 import { fail, type Ctx } from './tx';
 
@@ -38,7 +41,8 @@ export function checkMove(s: S, seat: Seat, cmd: CommandOf<'Move'>) {
 
 /**
  * The steps of a move in the order of MISCELLANEOUS, Priority Order: door, Movement spent, hero enters the space,
- * Glory and Peril generated (a space new this turn), then the room's Pit or Spikes.
+ * Glory and Peril generated (a space new this turn), then the room's Pit or Spikes. OPTIONAL ADVANCED RULES,
+ * Wandering Pack: a hero trying to enter a Pack's space first takes a free attack from each of its monsters.
  */
 export function move(c: Ctx, cmd: CommandOf<'Move'>): void {
   const { tx, seat, random } = c;
@@ -50,6 +54,7 @@ export function move(c: Ctx, cmd: CommandOf<'Move'>): void {
   }
   spend(tx, seat);
   const to = stepFrom(h, cmd.direction);
+  if (!packEntry(tx, random, seat, to)) return;
   tx.emit({ type: 'HeroMoved', seat, x: to.x, y: to.y, side: cmd.direction });
   const space = mapDesign(placedAt(tx.state.map, to)?.card ?? '');
   if (!tx.state.turn?.entered.some((c) => sameCoord(c, to)))
@@ -98,9 +103,10 @@ export function climbOut(c: Ctx): void {
   c.tx.emit({ type: 'HeroTipped', seat: c.seat, tipped: false });
 }
 
-/** HERO PHASE, Explore: 1 Movement to draw and place another Map card. */
+/** HERO PHASE, Explore: 1 Movement to draw and place another Map card (CAMPAIGN ADVENTURES: the Dungeonlord builds). */
 export function checkExplore(s: S, seat: Seat): void {
   ownPhase(s, seat, 'hero');
+  if (s.options.campaign) fail('wrong-phase', 'in a campaign adventure the Dungeonlord builds the map');
   payMovements(s, seat, 1);
   if (s.mapDeck.length === 0) fail('map-deck-empty', 'the Map deck is empty');
 }
@@ -112,19 +118,41 @@ export function explore(c: Ctx): void {
   drawMap(c.tx, c.seat, 'explore');
 }
 
-/** THE MAP, Placing Map Cards (see placementProblem for the model of legal placements). */
+/**
+ * THE MAP, Placing Map Cards (see placementProblem for the model of legal placements): the drawn card; with Revealed
+ * Map one of the player's own Map cards; in a campaign Build one of the drawn cards, connected as Build requires.
+ */
 export function checkPlaceMap(s: S, seat: Seat, cmd: CommandOf<'PlaceMap'>): string {
-  const p = promptFor(s, seat, 'place-map');
-  const problem = placementProblem(s.map, mapDesign(p.card), cmd);
-  if (problem) fail('illegal-placement', `(${cmd.x}, ${cmd.y}) turned ${cmd.rotation}: ${problem}`);
-  return p.card;
+  const p = s.prompt;
+  const illegal = (problem: string): never => fail('illegal-placement', `(${cmd.x}, ${cmd.y}) turned ${cmd.rotation}: ${problem}`);
+  if (p?.kind === 'lay-map' || p?.kind === 'build') {
+    promptFor(s, seat, p.kind);
+    const card = cmd.card ?? fail('card-needed', 'name the Map card you place');
+    if (!(p.kind === 'lay-map' ? playerOf(s, seat).mapHand : p.cards).includes(card))
+      fail('not-in-hand', `${card} is not among your Map cards`);
+    const problem = placementProblem(s.map, mapDesign(card), cmd);
+    if (problem) illegal(problem);
+    if (p.kind === 'build' && !buildPlacements(s, mapDesign(card), p.last).some((b) => sameCoord(b, cmd) && b.rotation === cmd.rotation))
+      illegal(
+        p.last ? 'it must connect to the card placed before it' : 'it must connect to a hero’s space, or come as close to one as it can',
+      );
+    return card;
+  }
+  const drawn = promptFor(s, seat, 'place-map');
+  if (cmd.card !== undefined) fail('no-choice', `the drawn card, ${drawn.card}, is the one placed: name no card`);
+  const problem = placementProblem(s.map, mapDesign(drawn.card), cmd);
+  if (problem) illegal(problem);
+  return drawn.card;
 }
 
-/** Decides PlaceMap: THE MAP, Placing Map Cards. */
+/** Decides PlaceMap: THE MAP, Placing Map Cards; Revealed Map; campaign Build. */
 export function placeMap(c: Ctx, cmd: CommandOf<'PlaceMap'>): void {
   const card = checkPlaceMap(c.tx.state, c.seat, cmd);
+  const kind = c.tx.state.prompt?.kind;
   c.tx.emit({ type: 'MapPlaced', seat: c.seat, card, x: cmd.x, y: cmd.y, rotation: cmd.rotation });
+  if (kind === 'build') return settleBuild(c.tx);
   closePrompt(c.tx);
+  if (kind === 'lay-map') nextLayer(c.tx, c.seat);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Random, Seat } from '@delve/kernel';
 import type { CommandOf } from '../commands';
 import type { QuestCard, Reward } from '../content/index';
 import type { DungeoneerState } from '../state';
+import { checkPartyGoal } from './campaign';
 import { applyEffects, threatCheck, track, wound } from './effects';
 import { monsterFight } from './combat';
 import { closePrompt, openPrompt } from './flow';
@@ -16,22 +17,27 @@ type S = DungeoneerState;
 /** QUEST CARDS: three completed quests win the game. */
 export const QUESTS_TO_WIN = 3;
 
-/** Turn over the next Global Quest, if the quest deck has one. */
+/**
+ * Turn over new Global Quests while the quest deck has them: one is always face up; CAMPAIGN ADVENTURES, Set-Up: the
+ * Dungeonlord always keeps two available.
+ */
 export function revealGlobal(tx: Tx): void {
-  const next = tx.state.questDeck[0];
-  if (next !== undefined) tx.emit({ type: 'GlobalQuestRevealed', quest: next });
+  const wanted = tx.state.options.campaign ? 2 : 1;
+  for (let next = tx.state.questDeck[0]; next !== undefined && tx.state.globalQuests.length < wanted; next = tx.state.questDeck[0])
+    tx.emit({ type: 'GlobalQuestRevealed', quest: next });
 }
 
 /**
- * QUEST CARDS: a completed quest goes face down into the Inventory; a completed Global Quest is replaced; three win.
- * An Artifact quest becomes its Artifact instead of giving a reward; otherwise the reward is collected in order.
+ * QUEST CARDS: a completed quest goes face down into the Inventory; a completed Global Quest is replaced; three win
+ * (CAMPAIGN ADVENTURES: the party's goal instead). An Artifact quest becomes its Artifact instead of giving a reward;
+ * otherwise the reward is collected in order.
  */
 export function completeQuest(tx: Tx, random: Random, seat: Seat, quest: string): void {
-  const global = tx.state.globalQuest === quest;
+  const global = tx.state.globalQuests.includes(quest);
   tx.emit({ type: 'QuestCompleted', seat, quest });
   if (global) revealGlobal(tx);
-  if (playerOf(tx.state, seat).completed.length >= QUESTS_TO_WIN) {
-    tx.emit({ type: 'GameWon', winners: [seat], how: 'quests' });
+  if (tx.state.options.campaign ? checkPartyGoal(tx) : playerOf(tx.state, seat).completed.length >= QUESTS_TO_WIN) {
+    if (!tx.state.winners) tx.emit({ type: 'GameWon', winners: [seat], how: 'quests' });
     return;
   }
   const q = questDesign(quest);
@@ -65,11 +71,23 @@ export function finishReward(tx: Tx, random: Random, seat: Seat): void {
   giveRewards(tx, random, seat, p.rest);
 }
 
-/** The seat may attempt `quest`: its own personal quest or the Global Quest. */
+/** The seat holds `quest` hidden in its hand (Secret Quest). */
+const secretOf = (s: S, seat: Seat, quest: string): boolean => playerOf(s, seat).secretQuests.includes(quest);
+
+/**
+ * The seat may attempt `quest`: its own personal quest (a secret one too) or a Global Quest. Another player's secret
+ * quest is refused exactly as a quest out of play is, so the refusal tells nothing.
+ */
 function ownQuest(s: S, seat: Seat, quest: string): QuestCard {
   const owner = questOwner(s, quest);
-  if (owner !== seat && owner !== null) fail('not-your-quest', 'you may attempt your own quests and the Global Quest');
+  if (owner !== seat && owner !== null && !secretOf(s, seat, quest))
+    fail('not-your-quest', 'you may attempt your own quests and the Global Quest');
   return questDesign(quest);
+}
+
+/** OPTIONAL ADVANCED RULES, Secret Quest: a secret quest must be revealed when its holder attempts it. */
+function reveal(tx: Tx, seat: Seat, quest: string): void {
+  if (secretOf(tx.state, seat, quest)) tx.emit({ type: 'QuestRevealed', seat, quest });
 }
 
 /** The hero stands in the Map card space `card`. */
@@ -129,6 +147,7 @@ export function attemptQuest(c: Ctx, cmd: CommandOf<'AttemptQuest'>): void {
   const again = tx.state.turn?.attempts.includes(q.id) ?? false;
   const cost = q.type === 'chance' || (q.type === 'threat' && again) ? 1 : 0;
   const price = q.type === 'sacrifice' ? (q.price ?? { life: 0, glory: 0 }) : { life: 0, glory: 0 };
+  reveal(tx, seat, q.id);
   tx.emit({ type: 'QuestAttempted', seat, quest: q.id, cost, paid: q.type === 'chance' ? boost * (q.boost ?? 1) : price.glory });
   const check = q.check ?? { stat: 'none' as const, target: 1 };
   switch (q.type) {
@@ -193,9 +212,9 @@ export function componentAt(s: S, quest: string): { carrier: Seat } | { x: numbe
 export function checkPickUp(s: S, seat: Seat, cmd: CommandOf<'PickUpComponent'>): 'source' | 'ground' {
   ownPhase(s, seat, 'hero');
   const q = questDesign(cmd.quest);
-  if (q.type !== 'escort') fail('not-escort', `${q.name} has no component`);
-  const owner = questOwner(s, q.id);
+  const owner = secretOf(s, seat, q.id) ? seat : questOwner(s, q.id);
   if (owner === undefined) fail('not-in-play', `${q.name} is not in play`);
+  if (q.type !== 'escort') fail('not-escort', `${q.name} has no component`);
   const where = componentAt(s, q.id);
   const h = heroOf(s, seat);
   if (where === 'source') {
@@ -211,6 +230,8 @@ export function checkPickUp(s: S, seat: Seat, cmd: CommandOf<'PickUpComponent'>)
 /** Decides PickUpComponent: QUEST CARDS, Escort (a Global escort becomes personal). */
 export function pickUpComponent(c: Ctx, cmd: CommandOf<'PickUpComponent'>): void {
   const from = checkPickUp(c.tx.state, c.seat, cmd);
+  // Picking up the component is the start of the attempt: a secret escort quest is revealed (ruling).
+  reveal(c.tx, c.seat, cmd.quest);
   const owner = questOwner(c.tx.state, cmd.quest) ?? null;
   c.tx.emit({ type: 'ComponentPickedUp', seat: c.seat, quest: cmd.quest, from, owner });
   if (owner === null) revealGlobal(c.tx);

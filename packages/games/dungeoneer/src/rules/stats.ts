@@ -22,7 +22,7 @@ export function modifiers(s: S, seat: Seat): Modifier[] {
   const h = heroOf(s, seat);
   const fromCards = (cards: readonly string[]) =>
     cards.flatMap((c) => ('modifiers' in design(c) ? (design(c) as { modifiers: Modifier[] }).modifiers : []));
-  const global = s.globalQuest === null ? [] : questDesign(s.globalQuest).effect;
+  const global = s.globalQuests.flatMap((q) => questDesign(q).effect);
   return [
     ...fromCards(h.boons),
     ...fromCards(h.treasures),

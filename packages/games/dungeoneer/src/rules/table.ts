@@ -31,8 +31,38 @@ export const isAlive = (s: S, seat: Seat): boolean => {
   return p !== undefined && !p.defeated && p.hero !== null;
 };
 
+/**
+ * The same hero is still standing: alive and not fallen since the seat had `defeats` falls (with Respawn a fallen
+ * hero's seat has a living new hero at once, which an effect aimed at the old one must not touch).
+ */
+export const standing = (s: S, seat: Seat, defeats: number): boolean => isAlive(s, seat) && s.players[seat]?.defeats === defeats;
+
 /** Seats with a living hero, in seat order. */
 export const livingSeats = (s: S): Seat[] => s.players.filter((p) => !p.defeated && p.hero !== null).map((p) => p.seat);
+
+/** CAMPAIGN ADVENTURES: the permanent Dungeonlord's seat; null in the standard game. */
+export const dungeonlordSeat = (s: S): Seat | null => s.options.campaign?.dungeonlord ?? null;
+
+/** CAMPAIGN ADVENTURES: the hero seats, in turn order from the Dungeonlord's left. */
+export function heroSeats(s: S): Seat[] {
+  const dl = dungeonlordSeat(s) ?? -1;
+  return byPriorityFrom(
+    s,
+    dl < 0 ? 0 : dl,
+    s.players.map((p) => p.seat).filter((seat) => seat !== dl),
+  );
+}
+
+/**
+ * Whether `seat` still takes part: a living hero, a Malevolent Force (OPTIONAL ADVANCED RULES), or the campaign's
+ * permanent Dungeonlord, who plays no hero.
+ */
+export const atTable = (s: S, seat: Seat): boolean => isAlive(s, seat) || s.players[seat]?.force === true || dungeonlordSeat(s) === seat;
+
+/** `seats` in clockwise order starting from `from`. */
+export function byPriorityFrom(s: S, from: Seat, seats: readonly Seat[]): Seat[] {
+  return [...seats].sort((a, b) => ((a - from + s.seats) % s.seats) - ((b - from + s.seats) % s.seats));
+}
 
 /** Whose turn it is (null before the first turn). */
 export const activeSeat = (s: S): Seat | null => s.turn?.seat ?? null;
@@ -42,15 +72,14 @@ export const activeSeat = (s: S): Seat | null => s.turn?.seat ?? null;
  * effect touches several heroes at once.
  */
 export function byPriority(s: S, seats: readonly Seat[]): Seat[] {
-  const from = s.turn?.seat ?? s.first ?? 0;
-  return [...seats].sort((a, b) => ((a - from + s.seats) % s.seats) - ((b - from + s.seats) % s.seats));
+  return byPriorityFrom(s, s.turn?.seat ?? s.first ?? 0, seats);
 }
 
-/** The next living seat clockwise after `seat`. */
+/** The next seat clockwise after `seat` that still takes turns (a living hero or a Malevolent Force). */
 export function nextLiving(s: S, seat: Seat): Seat {
   for (let i = 1; i <= s.seats; i++) {
     const next = (seat + i) % s.seats;
-    if (isAlive(s, next)) return next;
+    if (atTable(s, next)) return next;
   }
   return seat;
 }
@@ -74,6 +103,6 @@ export const heroDesign = (card: string): HeroCard => heroCard(card) ?? fail('un
 
 /** Whose quest `quest` is: a seat, null for the Global Quest, undefined when it is not in play. */
 export function questOwner(s: S, quest: string): Seat | null | undefined {
-  if (s.globalQuest === quest) return null;
+  if (s.globalQuests.includes(quest)) return null;
   return s.players.find((p) => p.quests.includes(quest))?.seat;
 }

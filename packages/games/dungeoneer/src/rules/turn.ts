@@ -8,19 +8,22 @@ import { beginBuild, closePrompt, endHeroPhase, finishTurn, promptTrimIfOver } f
 import { ownPhase, ownTurn } from './guards';
 import { finishReward } from './quests';
 import { treasureSlots } from './stats';
-import { heroOf, playerOf } from './table';
+import { tidyPack } from './pack';
+import { heroOf, isAlive, playerOf } from './table';
 import { fail, type Ctx } from './tx';
 
 type S = DungeoneerState;
 
 /**
  * End the Dungeonlord Phase (once no Encounter is waiting to be resolved; with none played this skips them), the Hero
- * Phase, or — with an empty hand, where no discard is owed (ruling) — the Discard/Draw Phase.
+ * Phase, or — with an empty hand, where no discard is owed (ruling) — the Discard/Draw Phase. CAMPAIGN ADVENTURES,
+ * Draw/Discard: the discard is optional there, for the Dungeonlord and the heroes alike.
  */
 export function checkEndPhase(s: S, seat: Seat): void {
   const phase = ownTurn(s, seat);
   if (phase === 'dungeonlord' && s.combat) fail('encounters-pending', 'resolve the Encounters you played first');
-  if (phase === 'discard' && playerOf(s, seat).hand.length > 0) fail('must-discard', 'with cards in hand you must discard one');
+  if (phase === 'discard' && !s.options.campaign && playerOf(s, seat).hand.length > 0)
+    fail('must-discard', 'with cards in hand you must discard one');
   if (phase === 'reset' || phase === 'build') fail('wrong-phase', `the ${phase} phase ends by itself`);
 }
 
@@ -42,16 +45,18 @@ type Zone = 'hand' | 'treasures' | 'pack';
 export function checkDiscard(s: S, seat: Seat, cmd: CommandOf<'Discard'>): Zone {
   const p = playerOf(s, seat);
   const inPack = p.pack.some((m) => m.card === cmd.card);
-  const inTreasures = heroOf(s, seat).treasures.includes(cmd.card);
+  const inTreasures = p.hero?.treasures.includes(cmd.card) ?? false;
   if (s.prompt?.kind === 'trim-pack' && s.prompt.seat === seat)
     return inPack ? 'pack' : fail('not-in-pack', `${cmd.card} is not in your Pack`);
   if (s.prompt?.kind === 'trim-treasures' && s.prompt.seat === seat)
     return inTreasures ? 'treasures' : fail('not-readied', `${cmd.card} is not a readied Treasure`);
   ownPhase(s, seat, 'discard');
-  if (p.hand.includes(cmd.card)) return 'hand';
-  if (inTreasures) return 'treasures';
-  if (inPack) return 'pack';
-  return fail('not-yours', `${cmd.card} is not in your hand, Treasures or Pack`);
+  // CAMPAIGN ADVENTURES, Draw/Discard: the Dungeonlord may discard a card; a hero only a Treasure from its Inventory.
+  const campaignHero = s.options.campaign !== null && isAlive(s, seat);
+  if (p.hand.includes(cmd.card) && !campaignHero) return 'hand';
+  if (inTreasures && isAlive(s, seat)) return 'treasures';
+  if (inPack && !campaignHero) return 'pack';
+  return fail('not-yours', `${cmd.card} is not a card you may discard now`);
 }
 
 /** Decides Discard: TURN CYCLE 5, Discard/Draw, and trimming a Pack or Treasures. */
@@ -64,6 +69,7 @@ export function discard(c: Ctx, cmd: CommandOf<'Discard'>): void {
     if (playerOf(tx.state, seat).pack.length <= PACK_LIMIT) closePrompt(tx);
     return;
   }
+  if (zone === 'pack') tidyPack(tx, seat);
   if (trimming === 'trim-treasures') {
     if (heroOf(tx.state, seat).treasures.length > treasureSlots(tx.state, seat)) return;
     closePrompt(tx);
@@ -74,19 +80,28 @@ export function discard(c: Ctx, cmd: CommandOf<'Discard'>): void {
   finishTurn(tx, random, seat);
 }
 
-/** Pass on the choice offered: stop responding (a Bane then takes effect), decline to challenge back, skip a reward. */
+/**
+ * Pass on the choice offered: stop responding (a Bane then takes effect), decline to challenge back, skip a reward,
+ * be done with the Reward step's Treasures.
+ */
 export function checkPass(s: S, seat: Seat): void {
   const p = s.prompt;
   const mine =
-    (p?.kind === 'respond' && p.seats.includes(seat)) || ((p?.kind === 'challenge-back' || p?.kind === 'reward') && p.seat === seat);
+    ((p?.kind === 'respond' || p?.kind === 'spoils') && p.seats.includes(seat)) ||
+    ((p?.kind === 'challenge-back' || p?.kind === 'reward') && p.seat === seat);
   if (!mine) fail('nothing-to-pass', 'nothing is offered to you now');
 }
 
-/** Decides Pass: Response, challenge-back and reward choices declined. */
+/** Decides Pass: Response, challenge-back, reward and Reward-step choices declined. */
 export function pass(c: Ctx): void {
   checkPass(c.tx.state, c.seat);
   const p = c.tx.state.prompt;
   if (p?.kind === 'reward') return finishReward(c.tx, c.random, c.seat);
+  if (p?.kind === 'spoils') {
+    c.tx.emit({ type: 'ResponsePassed', seat: c.seat });
+    if (p.seats.length === 1) closePrompt(c.tx);
+    return;
+  }
   if (p?.kind !== 'respond') return closePrompt(c.tx);
   c.tx.emit({ type: 'ResponsePassed', seat: c.seat });
   if (p.seats.length > 1) return;
