@@ -68,6 +68,8 @@ export interface StreamHandlerDeps<S> {
   readonly cacheSize?: number;
   /** The code of the ConflictError when retries run out (default 'stream/concurrency'). */
   readonly conflictCode?: string;
+  /** Hears every fold of one stored event into the stream's state (loads, catch-ups): a stream type may keep snapshots. */
+  readonly onFold?: (folded: Folded<S>) => void;
 }
 
 /** The metadata fields every event gets from its command's stamp, built in one fixed order (one object shape). */
@@ -168,10 +170,23 @@ export class StreamHandler<S> {
 
   /** Fold a run of stored events from the stream's first (a replay stops early by passing fewer). */
   foldAll(events: readonly RecordedEvent[]): Folded<S> {
-    let folded: Folded<S> | null = null;
-    for (const event of events) folded = folded ? this.foldOne(folded, event) : this.first(event);
+    // One map for the whole run, filled as keys appear: copying it at every keyed event would make a cold load of a
+    // stream whose commands all carried keys quadratic. Nobody else holds it until the fold is returned.
+    const keys = new Map<string, Written>();
+    let folded: Folded<S> | undefined;
+    for (const event of events) {
+      folded = { state: this.deps.fold(folded === undefined ? undefined : folded.state, event), revision: event.revision, keys };
+      const key = event.metadata.idempotencyKey;
+      if (typeof key === 'string') keys.set(key, { from: keys.get(key)?.from ?? event.revision, to: event.revision });
+      this.deps.onFold?.(folded);
+    }
     if (!folded) throw new Error('foldAll needs at least one event');
     return folded;
+  }
+
+  /** The stream as this node last folded it, without asking the store whether it grew since (a replay's starting point). */
+  cached(streamId: string): Folded<S> | undefined {
+    return this.cache.get(streamId);
   }
 
   private async loadOrNull(streamId: string): Promise<Folded<S> | null> {
@@ -183,12 +198,10 @@ export class StreamHandler<S> {
     }
   }
 
-  private first(event: RecordedEvent): Folded<S> {
-    return this.withKey({ state: this.deps.fold(undefined, event), revision: event.revision, keys: new Map() }, event);
-  }
-
   private foldOne(folded: Folded<S>, event: RecordedEvent): Folded<S> {
-    return this.withKey({ state: this.deps.fold(folded.state, event), revision: event.revision, keys: folded.keys }, event);
+    const next = this.withKey({ state: this.deps.fold(folded.state, event), revision: event.revision, keys: folded.keys }, event);
+    this.deps.onFold?.(next);
+    return next;
   }
 
   private withKey(folded: Folded<S>, event: RecordedEvent): Folded<S> {

@@ -1,0 +1,159 @@
+// Replays from snapshots: records kept every N events give the same views and redacted logs as a fold from the first
+// event, and a replay reads only the events after the nearest one.
+import { randomBytes, randomUUID } from 'node:crypto';
+import t from 'tap';
+import { createdRecord, type GameRecord } from '../src/lobby';
+import { GameService, gameStream, type EventStore, type Viewer } from '../src/index';
+import { RecordSnapshots } from '../src/runtime/snapshots';
+import { InMemoryEventStore, toyGame } from '../src/testing/index';
+
+const modules = { toy: toyGame };
+const EVERY = 4;
+
+/** A node of the service; `every` its snapshot spacing (a huge one keeps none: every replay folds from event 0). */
+const nodeOn = (store: EventStore, every = EVERY) =>
+  new GameService({
+    store,
+    modules,
+    clock: () => new Date('2026-01-01T00:00:00Z'),
+    newId: randomUUID,
+    newSecret: () => randomBytes(32).toString('base64url'),
+    snapshots: { every },
+  });
+
+/** The store with every readStream call's options recorded. */
+function recordingReads(inner: EventStore) {
+  const reads: Parameters<EventStore['readStream']>[1][] = [];
+  const store: EventStore = Object.create(inner, {
+    readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads.push(args[1]), inner.readStream(...args)) },
+  });
+  return { store, reads };
+}
+
+/** A finished three-seat toy game of some length (seats draw until they hold five cards, then stand). */
+async function playedGame(store: EventStore): Promise<{ gameId: string; head: number }> {
+  const games = nodeOn(store);
+  const { gameId } = await games.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 3 });
+  for (let seat = 0; seat < 3; seat++) await games.claimSeat(gameId, { seat });
+  for (let guard = 0; guard < 100; guard++) {
+    const summary = await games.summary(gameId);
+    if (summary.status !== 'active') return { gameId, head: summary.revision };
+    const seat = summary.awaiting[0] as number;
+    const [command] = await games.legalCommands(gameId, seat);
+    await games.execute(gameId, command, { seat });
+  }
+  throw new Error('the game did not end');
+}
+
+const record = (id: string, revision: number): GameRecord => ({
+  ...createdRecord(
+    {
+      type: 'GameCreated',
+      gameId: id,
+      module: 'toy',
+      rulesVersion: toyGame.rulesVersion,
+      options: { maxCards: 3 },
+      seats: 2,
+      seedHash: '',
+      seed: '',
+    },
+    toyGame,
+  ),
+  revision,
+});
+
+t.test('snapshots: one record at most every N events of a game, the latest at or before a revision is found', async (t) => {
+  const snapshots = new RecordSnapshots({ every: 10, games: 2 });
+  for (const revision of [0, 3, 10, 15, 20, 35]) snapshots.offer(record('a', revision));
+  t.equal(snapshots.atOrBefore('a', 2)?.revision, 0);
+  t.equal(snapshots.atOrBefore('a', 14)?.revision, 10, '3 and 15 were too close to the one before them');
+  t.equal(snapshots.atOrBefore('a', 34)?.revision, 20);
+  t.equal(snapshots.atOrBefore('a', 99)?.revision, 35);
+  snapshots.offer(record('a', 12));
+  t.equal(snapshots.atOrBefore('a', 14)?.revision, 10, 'nor is one kept between two that are close enough');
+  t.equal(snapshots.atOrBefore('b', 5), undefined, 'nothing for a game never offered');
+  snapshots.offer(record('b', 0));
+  snapshots.offer(record('c', 0));
+  t.equal(snapshots.atOrBefore('a', 5), undefined, 'the least recently used game makes room');
+});
+
+t.test('replay: every revision, for every viewer, equals the fold from the first event', async (t) => {
+  const store = new InMemoryEventStore();
+  const { gameId, head } = await playedGame(store);
+  t.ok(head > 5 * EVERY, `a game of ${head + 1} events`);
+  const viewers: Viewer[] = [{ kind: 'spectator' }, { kind: 'audit' }, { kind: 'seat', seat: 1 }];
+  const withSnapshots = nodeOn(store);
+  const without = nodeOn(store, 1e9);
+  await withSnapshots.summary(gameId);
+  // Backwards, then forwards: later replays start from records that earlier ones left.
+  const order = [...Array.from({ length: head + 1 }, (_, r) => head - r), ...Array.from({ length: head + 1 }, (_, r) => r)];
+  let differences = 0;
+  for (const revision of order) {
+    for (const viewer of viewers) {
+      const expected = await without.view(gameId, viewer, revision);
+      if (JSON.stringify(await withSnapshots.view(gameId, viewer, revision)) !== JSON.stringify(expected)) differences++;
+    }
+  }
+  t.equal(differences, 0, `${order.length * viewers.length} views compared`);
+});
+
+t.test('replay: the redacted log of any window equals the one folded from the first event', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = nodeOn(store);
+  const { gameId } = await games.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 2 });
+  for (let seat = 0; seat < 2; seat++) await games.claimSeat(gameId, { seat });
+  // Still active, so seats see redacted draws.
+  for (let i = 0; i < 6; i++) await games.execute(gameId, { type: 'Draw' }, { seat: (await games.summary(gameId)).awaiting[0] as number });
+  const { revision: head } = await games.summary(gameId);
+  const withSnapshots = nodeOn(store);
+  const without = nodeOn(store, 1e9);
+  let compared = 0;
+  for (const viewer of [{ kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'spectator' }] as Viewer[]) {
+    for (let from = head; from >= 0; from--) {
+      for (const limit of [1, 3, 50]) {
+        const expected = await without.events(gameId, viewer, { from, limit });
+        t.same(await withSnapshots.events(gameId, viewer, { from, limit }), expected, `${JSON.stringify(viewer)} from ${from}, ${limit}`);
+        compared++;
+      }
+    }
+  }
+  t.ok(compared > 0);
+});
+
+t.test('replay: a node folds the stream once; afterwards any revision reads at most N events', async (t) => {
+  const inner = new InMemoryEventStore();
+  const { gameId, head } = await playedGame(inner);
+  const { store, reads } = recordingReads(inner);
+  const node = nodeOn(store);
+  await node.summary(gameId); // a first load folds the whole stream and keeps records on the way
+  t.same(reads, [undefined], 'the first load read the stream once');
+  reads.length = 0;
+  for (let revision = head - 1; revision >= 0; revision--) await node.view(gameId, { kind: 'spectator' }, revision);
+  t.ok(reads.length <= head, 'at most one read per replay (none at a kept record)');
+  t.ok(
+    reads.every((options) => options?.maxCount !== undefined && options.maxCount <= EVERY),
+    'none folded more than N events',
+  );
+  await t.rejects(node.view(gameId, { kind: 'spectator' }, head + 1), { code: 'replay/no-such-revision' });
+  await t.rejects(node.view(randomUUID(), { kind: 'spectator' }, 3), { code: 'game/not-found' });
+});
+
+t.test('replay: keys of commands folded on a cold load are all found (one map for the whole fold)', async (t) => {
+  const store = new InMemoryEventStore();
+  const games = nodeOn(store);
+  const { gameId } = await games.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 2 });
+  for (let seat = 0; seat < 2; seat++) await games.claimSeat(gameId, { seat });
+  const first: { seat: number; events: unknown }[] = [];
+  for (let i = 0; i < 6; i++) {
+    const seat = (await games.summary(gameId)).awaiting[0] as number;
+    first.push({ seat, events: (await games.execute(gameId, { type: 'Draw' }, { seat, idempotencyKey: `k${i}` })).events });
+  }
+  const cold = nodeOn(store);
+  const before = (await store.readStream(gameStream(gameId))).length;
+  for (const [i, { seat, events }] of first.entries()) {
+    const again = await cold.execute(gameId, { type: 'Draw' }, { seat, idempotencyKey: `k${i}` });
+    t.equal(again.replayed, true, `key k${i} is recognised`);
+    t.same(again.events, events, 'and answered with the first outcome');
+  }
+  t.equal((await store.readStream(gameStream(gameId))).length, before, 'nothing appended');
+});
