@@ -226,21 +226,21 @@ async function growLog(): Promise<number> {
 }
 
 const logEvents = await growLog();
-const rawStart = performance.now();
-const rawCount = (await store.readAll()).length;
-const rawRate = rawCount / ((performance.now() - rawStart) / 1000);
-const reports = await rebuildReadModels(store, sql, modules, ['games-list', 'character-sheets', 'player-profiles', 'campaign-progress']);
-const rebuildSeconds = reports.reduce((s, r) => s + r.seconds, 0);
-console.log(`\nRead-model rebuild of a ${logEvents.toLocaleString('en')}-event log (events/s)`);
-for (const r of reports)
-  console.log(
-    `  ${r.name.padEnd(18)} ${Math.round(r.events / r.seconds)
-      .toLocaleString('en')
-      .padStart(10)}`,
-  );
-const rebuildRate = logEvents / rebuildSeconds;
+/** Events/s of the store's plain read of the whole log, the ceiling a rebuild is compared with. */
+async function rawReadAll(): Promise<number> {
+  const start = performance.now();
+  const count = (await store.readAll()).length;
+  return count / ((performance.now() - start) / 1000);
+}
+// The raw read before and after the rebuild, so drift in the machine's speed hits both sides.
+const rawBefore = await rawReadAll();
+const rebuildStart = performance.now();
+await rebuildReadModels(store, sql, modules, ['games-list', 'character-sheets', 'player-profiles', 'campaign-progress']);
+const rebuildRate = logEvents / ((performance.now() - rebuildStart) / 1000);
+const rawRate = (rawBefore + (await rawReadAll())) / 2;
+console.log(`\nRead-model rebuild of all four read models from a ${logEvents.toLocaleString('en')}-event log`);
 console.log(
-  `all read models: ${Math.round(rebuildRate).toLocaleString('en')} events/s of log (${rebuildSeconds.toFixed(2)} s); raw read-all of the same events: ${Math.round(rawRate).toLocaleString('en')} events/s; ratio ${(rebuildRate / rawRate).toFixed(2)} (target: >= 50,000 events/s)`,
+  `rebuild ${Math.round(rebuildRate).toLocaleString('en')} events/s; raw read-all of the same events ${Math.round(rawRate).toLocaleString('en')} events/s; ratio ${(rebuildRate / rawRate).toFixed(2)} (target: rebuild >= 50,000 events/s)`,
 );
 console.log(
   `load average at the end: ${(await import('node:os'))

@@ -2,12 +2,24 @@
 import type { EventStore, Position, RecordedEvent } from '@delve/kernel';
 import { LeaderLoop } from './loop';
 import type { Projection } from './projection';
+import { foldPage } from './fold';
+import { rebuildProjections } from './rebuild';
+
+/** One projection's part of a commit: its changed documents (null: delete) and the move of its checkpoint. */
+export interface ProjectionBatch<D> {
+  readonly projection: string;
+  readonly changes: ReadonlyMap<string, D | null>;
+  readonly from: Position | 'start';
+  readonly to: Position;
+}
 
 /** Where a runner keeps documents and checkpoints (PostgreSQL's ReadModelStore implements it). */
 export interface ReadModelPort {
   checkpoint(projection: string): Promise<Position | 'start'>;
   load<D>(projection: string, ids: readonly string[]): Promise<Map<string, D>>;
   commit<D>(projection: string, changes: ReadonlyMap<string, D | null>, from: Position | 'start', to: Position): Promise<boolean>;
+  /** Several projections' batches in one transaction: all land, or none when any checkpoint moved meanwhile. */
+  commitAll(batches: readonly ProjectionBatch<unknown>[]): Promise<boolean>;
   reset(projection: string): Promise<void>;
   /** Replace `live`'s documents and checkpoint with `shadow`'s, atomically, and forget `shadow`. */
   swap(shadow: string, live: string): Promise<void>;
@@ -67,21 +79,9 @@ export class ProjectionRunner<D> {
    * the old documents until the new ones are complete, and a runner leading the live one meanwhile (a running server)
    * simply continues from the rebuilt checkpoint. Returns how many events were folded.
    */
-  async rebuild(onProgress: RebuildProgress = () => {}): Promise<number> {
-    const live = this.projection.name;
-    const shadow = `${live}#rebuild`;
-    const { lock: _lock, ...unlocked } = this.options; // nobody else writes the shadow
-    const builder = new ProjectionRunner(this.store, this.readModels, { ...this.projection, name: shadow }, unlocked);
-    await this.readModels.reset(shadow);
-    let total = 0;
-    for (;;) {
-      const applied = await builder.step();
-      total += applied;
-      onProgress(total);
-      if (applied === 0) break;
-    }
-    await this.readModels.swap(shadow, live);
-    return total;
+  rebuild(onProgress: RebuildProgress = () => {}): Promise<number> {
+    const { lock: _lock, ...options } = this.options; // nobody else writes the shadow
+    return rebuildProjections(this.store, this.readModels, [this.projection], options, onProgress);
   }
 
   /** Run in the background: become leader when the lock allows, then keep caught up until stop(). */
@@ -100,22 +100,12 @@ export class ProjectionRunner<D> {
 
   /** One batch: fold the events after the checkpoint and commit them with the new checkpoint, or nothing. */
   async step(): Promise<number> {
-    const { name, streamPrefixes } = this.projection;
+    const { name } = this.projection;
     const from = await this.readModels.checkpoint(name);
     const page = await this.store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
     if (!last) return 0;
-    const prepare = this.options.prepare;
-    const relevant = page.filter((e) => streamPrefixes.some((p) => e.streamId.startsWith(p))).map((e) => (prepare ? prepare(e) : e));
-    const touched = relevant.map((e) => [e, this.projection.idsOf(e)] as const).filter(([, ids]) => ids.length > 0);
-    const stored = await this.readModels.load<D>(name, [...new Set(touched.flatMap(([, ids]) => ids))]);
-    const changes = new Map<string, D | null>();
-    for (const [event, ids] of touched) {
-      for (const id of ids) {
-        const current = changes.has(id) ? (changes.get(id) ?? null) : (stored.get(id) ?? null);
-        changes.set(id, this.projection.apply(current, event, id));
-      }
-    }
+    const changes = await foldPage(this.projection, page, this.options.prepare, (ids) => this.readModels.load<D>(name, ids));
     // Refused when another runner moved the checkpoint meanwhile: the next step re-reads it either way.
     await this.readModels.commit(name, changes, from, last.position);
     return page.length;
