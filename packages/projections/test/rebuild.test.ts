@@ -1,5 +1,5 @@
-// Rebuilding several read models in one pass: the documents the live runners build, each page of the log read once,
-// and their commits all-or-nothing.
+// Several read models as one: a rebuild in one pass gives the documents the live runners build, a live runner of
+// several reads each page of the log once, and their commits are all-or-nothing.
 import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GameService, type EventStore, type RecordedEvent } from '@delve/kernel';
@@ -79,4 +79,23 @@ t.test('several read models commit all or nothing: a moved checkpoint refuses th
   t.equal(landed, false);
   t.same(await documents(), before, 'neither document was written');
   t.equal(await readModels.checkpoint('a-test'), 'start', 'nor the other checkpoint moved');
+});
+
+t.test('a runner of several read models reads each page once; one ahead of the other waits until the log passes it', async (t) => {
+  const ahead = { ...gamesList, name: 'games-list-group-test' } as Projection<unknown>;
+  const behind = { ...eventCounts, name: 'event-counts-group-test' } as Projection<unknown>;
+  const solo = new ProjectionRunner(store, readModels, ahead, { batchSize: 3 });
+  for (let i = 0; i < 2; i++) await solo.step();
+  const { store: counted, reads } = countingReads(store);
+  const group = new ProjectionRunner(counted, readModels, [ahead, behind], { batchSize: 4 });
+  t.equal(await group.catchUp(), logLength, 'the page is read from the earliest checkpoint');
+  t.equal(reads(), Math.ceil(logLength / 4) + 1, 'each page once for both');
+  const renamed = (await documents())
+    .filter((d) => d.includes('-group-test"'))
+    .map((d) => d.replace('games-list-group-test', gamesList.name).replace('event-counts-group-test', eventCounts.name));
+  t.same(
+    renamed.sort(),
+    live.filter((d) => d.includes(gamesList.name) || d.includes(eventCounts.name)).sort(),
+    'each event applied once to each',
+  );
 });
