@@ -129,7 +129,7 @@ for (const table of TABLES) {
     moduleEvents.reduce((n, s) => n + s.length, 0),
     () => moduleEvents.forEach((s) => s.reduce((state, e) => module.evolve(state, e), initial())),
   );
-  const kernel = foldRate(events, () => streams.forEach((s) => writer.streams.handler.foldAll(s)));
+  const kernel = foldRate(events, () => streams.forEach((s) => writer.streams.foldEvents(undefined, s)));
   console.log(
     `${module.name.padEnd(11)} ${String(events).padStart(7)} ${rate(alone.wall)} ${rate(kernel.wall)} ${rate(alone.cpu)} ${rate(kernel.cpu)}`,
   );

@@ -62,19 +62,32 @@ const record = (id: string, revision: number): GameRecord => ({
   revision,
 });
 
-t.test('snapshots: one record at most every N events of a game, the latest at or before a revision is found', async (t) => {
+t.test('snapshots: records at multiples of N, the latest at or before a revision is found', async (t) => {
   const snapshots = new RecordSnapshots({ every: 10, games: 2 });
-  for (const revision of [0, 3, 10, 15, 20, 35]) snapshots.offer(record('a', revision));
+  for (const revision of [20, 0, 3, 10, 15, 30, 10]) snapshots.offer(record('a', revision));
   t.equal(snapshots.atOrBefore('a', 2)?.revision, 0);
-  t.equal(snapshots.atOrBefore('a', 14)?.revision, 10, '3 and 15 were too close to the one before them');
-  t.equal(snapshots.atOrBefore('a', 34)?.revision, 20);
-  t.equal(snapshots.atOrBefore('a', 99)?.revision, 35);
-  snapshots.offer(record('a', 12));
-  t.equal(snapshots.atOrBefore('a', 14)?.revision, 10, 'nor is one kept between two that are close enough');
+  t.equal(snapshots.atOrBefore('a', 19)?.revision, 10, '3 and 15 are not kept');
+  t.equal(snapshots.atOrBefore('a', 29)?.revision, 20, 'offered out of order, kept in order');
+  t.equal(snapshots.atOrBefore('a', 99)?.revision, 30);
   t.equal(snapshots.atOrBefore('b', 5), undefined, 'nothing for a game never offered');
   snapshots.offer(record('b', 0));
   snapshots.offer(record('c', 0));
   t.equal(snapshots.atOrBefore('a', 5), undefined, 'the least recently used game makes room');
+});
+
+t.test('fold: a run folded at once gives the record that folding it event by event gives, at every length', async (t) => {
+  const store = new InMemoryEventStore();
+  const { gameId } = await playedGame(store);
+  const events = await store.readStream(gameStream(gameId));
+  const { streams } = nodeOn(store);
+  let reference: GameRecord | undefined;
+  let differences = 0;
+  for (const [i, event] of events.entries()) {
+    reference = reference ? streams.fold(reference, event) : createdRecord(event.data as never, toyGame);
+    if (JSON.stringify(streams.foldEvents(undefined, events.slice(0, i + 1))) !== JSON.stringify(reference)) differences++;
+  }
+  t.equal(differences, 0, `${events.length} lengths compared`);
+  t.equal(reference?.status, 'finished', 'through the end of the game');
 });
 
 t.test('replay: every revision, for every viewer, equals the fold from the first event', async (t) => {

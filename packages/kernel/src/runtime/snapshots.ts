@@ -1,17 +1,17 @@
-// Game records kept every N events per game, so a replay folds at most N events from the nearest one instead of the
-// whole stream from its first event. A node's memory only, bounded, and never the source of truth: each snapshot is a
+// Game records kept every N events per game (at revisions 0, N, 2N…), so a replay folds fewer than N events from the
+// nearest one instead of the whole stream from its first event. A node's memory only, bounded, and never the source of truth: each snapshot is a
 // fold of events that never change, made by the code this process runs.
 import type { GameRecord } from '../lobby';
 import { StateCache } from './cache';
 
 export interface SnapshotOptions {
-  /** Keep one record at most every this many events of a game (default 64). */
+  /** Keep the records at revisions that are multiples of this (default 64). */
   readonly every?: number;
   /** Games whose snapshots are kept, least recently replayed out first (default 256). */
   readonly games?: number;
 }
 
-/** Records of each game at revisions at least `every` apart, in revision order. */
+/** Records of each game at every revision that is a multiple of `every`, as far as this node has folded it. */
 export class RecordSnapshots {
   readonly every: number;
   private readonly byGame: StateCache<GameRecord[]>;
@@ -29,14 +29,13 @@ export class RecordSnapshots {
     return at < 0 ? undefined : records[at];
   }
 
-  /** Keep `record` unless a kept one lies fewer than `every` events before it (or at it). */
+  /** Keep `record` when its revision is a multiple of `every` and no record of that revision is kept yet; cheap otherwise. */
   offer(record: GameRecord): void {
+    if (record.revision % this.every !== 0) return;
     let records = this.byGame.get(record.id);
     if (!records) this.byGame.set(record.id, (records = []));
     const at = lastAtOrBefore(records, record.revision);
-    const before = at < 0 ? -Infinity : (records[at] as GameRecord).revision;
-    if (record.revision - before < this.every) return;
-    records.splice(at + 1, 0, record);
+    if (records[at]?.revision !== record.revision) records.splice(at + 1, 0, record);
   }
 }
 
