@@ -1,34 +1,17 @@
 // Replays from snapshots: records kept every N events give the same views and redacted logs as a fold from the first
 // event, and a replay reads only the events after the nearest one.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { createdRecord, type GameRecord } from '../src/lobby';
-import { GameService, gameStream, type EventStore, type Viewer } from '../src/index';
+import { gameStream, type EventStore, type Viewer } from '../src/index';
 import { RecordSnapshots } from '../src/runtime/snapshots';
 import { InMemoryEventStore, toyGame } from '../src/testing/index';
+import { recordingReads, serviceOn } from './support';
 
-const modules = { toy: toyGame };
 const EVERY = 4;
 
 /** A node of the service; `every` its snapshot spacing (a huge one keeps none: every replay folds from event 0). */
-const nodeOn = (store: EventStore, every = EVERY) =>
-  new GameService({
-    store,
-    modules,
-    clock: () => new Date('2026-01-01T00:00:00Z'),
-    newId: randomUUID,
-    newSecret: () => randomBytes(32).toString('base64url'),
-    snapshots: { every },
-  });
-
-/** The store with every readStream call's options recorded. */
-function recordingReads(inner: EventStore) {
-  const reads: Parameters<EventStore['readStream']>[1][] = [];
-  const store: EventStore = Object.create(inner, {
-    readStream: { value: (...args: Parameters<EventStore['readStream']>) => (reads.push(args[1]), inner.readStream(...args)) },
-  });
-  return { store, reads };
-}
+const nodeOn = (store: EventStore, every = EVERY) => serviceOn(store, { snapshots: { every } });
 
 /** A finished three-seat toy game of some length (seats draw until they hold five cards, then stand). */
 async function playedGame(store: EventStore): Promise<{ gameId: string; head: number }> {
