@@ -13,6 +13,18 @@ export interface ProjectionBatch<D> {
   readonly to: Position;
 }
 
+/**
+ * A document as jsonb accepts it. jsonb refuses the NUL character, which JSON and the event store's json column
+ * allow: a name with a NUL in it would otherwise stop a projection at that event forever. Read models are derived,
+ * so such characters are shown as U+FFFD instead.
+ */
+export function documentJson(doc: unknown): string {
+  const json = JSON.stringify(doc);
+  return json.includes('\\u0000')
+    ? JSON.stringify(doc, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '\uFFFD') : value))
+    : json;
+}
+
 export class ReadModelStore {
   constructor(private readonly sql: Sql) {}
 
@@ -58,7 +70,7 @@ export class ReadModelStore {
       )
         return false;
       const upserts = batches.flatMap((b) =>
-        [...b.changes].flatMap(([id, doc]) => (doc === null ? [] : [[b.projection, id, JSON.stringify(doc)]])),
+        [...b.changes].flatMap(([id, doc]) => (doc === null ? [] : [[b.projection, id, documentJson(doc)]])),
       );
       const deletes = batches.flatMap((b) => [...b.changes].flatMap(([id, doc]) => (doc === null ? [[b.projection, id]] : [])));
       if (upserts.length > 0) {
