@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { createdRecord, type GameRecord } from '../src/lobby';
-import { gameStream, type EventStore, type Viewer } from '../src/index';
+import { gameStream, type EventStore, type RecordedEvent, type Viewer } from '../src/index';
 import { RecordSnapshots } from '../src/runtime/snapshots';
 import { InMemoryEventStore, toyGame } from '../src/testing/index';
 import { recordingReads, serviceOn } from './support';
@@ -116,22 +116,45 @@ t.test('replay: the redacted log of any window equals the one folded from the fi
   t.ok(compared > 0);
 });
 
-t.test('replay: a node folds the stream once; afterwards any revision reads at most N events', async (t) => {
+t.test('replay: a node folds the stream once; afterwards any revision folds at most N events, read from memory', async (t) => {
   const inner = new InMemoryEventStore();
   const { gameId, head } = await playedGame(inner);
-  const { store, reads } = recordingReads(inner);
-  const node = nodeOn(store);
-  await node.summary(gameId); // a first load folds the whole stream and keeps records on the way
-  t.same(reads, [undefined], 'the first load read the stream once');
-  reads.length = 0;
-  for (let revision = head - 1; revision >= 0; revision--) await node.view(gameId, { kind: 'spectator' }, revision);
-  t.ok(reads.length <= head, 'at most one read per replay (none at a kept record)');
-  t.ok(
-    reads.every((options) => options?.maxCount !== undefined && options.maxCount <= EVERY),
-    'none folded more than N events',
+  for (const events of [undefined, 0]) {
+    const { store, reads } = recordingReads(inner);
+    const node = serviceOn(store, { snapshots: { every: EVERY, ...(events !== undefined && { events }) } });
+    await node.summary(gameId); // a first load folds the whole stream and keeps records (and events) on the way
+    t.same(reads, [undefined], 'the first load read the stream once');
+    reads.length = 0;
+    for (let revision = head - 1; revision >= 0; revision--) await node.view(gameId, { kind: 'spectator' }, revision);
+    if (events === 0) {
+      t.ok(reads.length <= head, 'keeping no events: at most one read per replay (none at a kept record)');
+      t.ok(
+        reads.every((options) => options?.maxCount !== undefined && options.maxCount <= EVERY),
+        'none folded more than N events',
+      );
+    } else t.same(reads, [], 'keeping the events it read: no replay asks the store again');
+    await t.rejects(node.view(gameId, { kind: 'spectator' }, head + 1), { code: 'replay/no-such-revision' });
+    await t.rejects(node.view(randomUUID(), { kind: 'spectator' }, 3), { code: 'game/not-found' });
+  }
+});
+
+t.test('snapshots: kept events are given back only when all of a range is kept, within the events budget', async (t) => {
+  const snapshots = new RecordSnapshots({ every: 10, games: 4, events: 5 });
+  const event = (revision: number) => ({ revision }) as RecordedEvent;
+  snapshots.keep('a', [event(3), event(4), event(5)]);
+  t.same(
+    snapshots.events('a', 3, 5)?.map((e) => e.revision),
+    [3, 4, 5],
   );
-  await t.rejects(node.view(gameId, { kind: 'spectator' }, head + 1), { code: 'replay/no-such-revision' });
-  await t.rejects(node.view(randomUUID(), { kind: 'spectator' }, 3), { code: 'game/not-found' });
+  t.equal(snapshots.events('a', 2, 5), undefined, 'revision 2 was never kept');
+  snapshots.keep('b', [event(0), event(1)]);
+  t.same(snapshots.events('b', 0, 1)?.length, 2, 'five events in all fit');
+  snapshots.keep('b', [event(2)]);
+  t.equal(snapshots.events('a', 3, 3), undefined, 'a sixth: the least recently used game makes room');
+  t.same(snapshots.events('b', 0, 2)?.length, 3);
+  snapshots.keep('c', [0, 1, 2, 3, 4, 5].map(event));
+  t.equal(snapshots.events('c', 0, 0), undefined, 'one game over the whole budget keeps none');
+  t.equal(snapshots.events('b', 0, 0), undefined, 'after making what room it could');
 });
 
 t.test('replay: keys of commands folded on a cold load are all found (one map for the whole fold)', async (t) => {

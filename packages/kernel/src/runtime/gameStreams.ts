@@ -104,7 +104,11 @@ export class GameStreams {
     const start = record ? record.revision + 1 : 0;
     let events: RecordedEvent[];
     try {
-      events = to < start ? [] : await this.deps.store.readStream(stream, { fromRevision: start, maxCount: to - start + 1 });
+      events =
+        to < start
+          ? []
+          : (this.snapshots.events(gameId, start, to) ??
+            (await this.deps.store.readStream(stream, { fromRevision: start, maxCount: to - start + 1 })));
     } catch (error) {
       if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
       throw error;
@@ -116,8 +120,8 @@ export class GameStreams {
 
   /**
    * Fold a run of stored events onto `record` (undefined: the run starts with GameCreated), keeping records at snapshot
-   * revisions and showing `visit` each event from `from` on with the record just before it. Module events fold the
-   * module state alone, as evolveRecord does; a whole record is built only where one is needed (a lobby event, a
+   * revisions and the events themselves for later replays, and showing `visit` each event from `from` on with the record
+   * just before it. Module events fold the module state alone, as evolveRecord does; a whole record is built only where one is needed (a lobby event, a
    * snapshot, a visit, the end): copying it at every event cost about as much as the module's evolve.
    */
   foldEvents(
@@ -153,6 +157,7 @@ export class GameStreams {
       }
       if (revision % this.snapshots.every === 0) this.snapshots.offer(current());
     }
+    if (base) this.snapshots.keep(base.id, events);
     return current();
   }
 
