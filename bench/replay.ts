@@ -1,13 +1,22 @@
 // npm run bench:replay — replays, folds and read-model rebuilds on games that bots played to 1,000+ events through
 // the real pipeline into PostgreSQL. Not a test: prints figures, each next to what it is compared with in the same run.
 import { randomUUID } from 'node:crypto';
-import { LOBBY_EVENT_TYPES, randomFor, type AnyGameModule, type GameService, type Message, type Seat } from '@delve/kernel';
+import {
+  LOBBY_EVENT_TYPES,
+  projectable,
+  randomFor,
+  type AnyGameModule,
+  type GameService,
+  type Message,
+  type RecordedEvent,
+  type Seat,
+} from '@delve/kernel';
 import { dungeon, heuristicBot as dungeonBot } from '@delve/game-dungeon';
 import { dungeoneer, randomBot as dungeoneerBot } from '@delve/game-dungeoneer';
 import { raid, heuristicBot as raidBot } from '@delve/game-raid';
 import { venture } from '@delve/game-venture';
-import { PostgresGamesList } from '@delve/projections';
-import { PostgresEventStore } from '@delve/store-postgres';
+import { PostgresGamesList, ProjectionRunner, readModels } from '@delve/projections';
+import { PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -258,6 +267,27 @@ const rawRate = (rawBefore + (await rawReadAll())) / 2;
 console.log(`\nRead-model rebuild of all four read models from a ${logEvents.toLocaleString('en')}-event log`);
 console.log(
   `rebuild ${Math.round(rebuildRate).toLocaleString('en')} events/s; raw read-all of the same events ${Math.round(rawRate).toLocaleString('en')} events/s; ratio ${(rebuildRate / rawRate).toFixed(2)} (target: rebuild >= 50,000 events/s)`,
+);
+// --- The projection worker's catch-up: one runner per read model (each reads the log) against one for all --------------
+/** CPU µs of this process per event, and events/s, for `run` over the whole log (PostgreSQL's own CPU is not counted). */
+async function catchUpCost(run: () => Promise<unknown>): Promise<{ cpu: number; rate: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await run();
+  const used = process.cpuUsage(cpu);
+  return { cpu: (used.user + used.system) / logEvents, rate: logEvents / ((performance.now() - start) / 1000) };
+}
+const projections = Object.values(readModels(modules));
+const prepare = (event: RecordedEvent) => projectable(event, modules);
+const readModelStore = new ReadModelStore(sql);
+const named = (suffix: string) => projections.map((p) => ({ ...p, name: `${p.name}@${suffix}` }));
+const each = await catchUpCost(async () => {
+  for (const p of named('each')) await new ProjectionRunner(store, readModelStore, p, { prepare, batchSize: 5000 }).catchUp();
+});
+const together = await catchUpCost(() => new ProjectionRunner(store, readModelStore, named('one'), { prepare, batchSize: 5000 }).catchUp());
+console.log(`\nCatching up all ${projections.length} read models from the start of the same log, as the projection worker does`);
+console.log(
+  `one runner per read model: ${each.cpu.toFixed(1)} µs of this process's CPU per event, ${Math.round(each.rate).toLocaleString('en')} events/s; one runner for all: ${together.cpu.toFixed(1)} µs, ${Math.round(together.rate).toLocaleString('en')} events/s; CPU ratio ${(together.cpu / each.cpu).toFixed(2)}`,
 );
 console.log(
   `load average at the end: ${(await import('node:os'))
