@@ -54,6 +54,10 @@ extend type Character {
   "The character sheet, typed per module."
   typedSheet: CharacterSheet!
 }
+extend type CampaignMember {
+  "The character the member brings, with its sheet as its stream stands now; null for a member without one."
+  characterSheet: Character
+}
 input GamesFilter { module: String, status: GameStatus, limit: Int = 20, cursor: String }
 type GameUpdate { gameId: ID!, revision: Int!, status: GameStatus!, events: [Event!]!, view: GameView! }
 type Query {
@@ -206,6 +210,11 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     },
     Character: {
       typedSheet: (character: { module: string; sheet: unknown }) => typedSheet(character.module, character.sheet),
+    },
+    CampaignMember: {
+      characterSheet: guard(async (member: { character: string | null }) =>
+        member.character === null ? null : platform.characters.get(member.character),
+      ),
     },
     Game: {
       view: guard(async (game: GameParent, _: unknown, ctx: Context) =>

@@ -7,6 +7,7 @@ import { eventSchema, type RaidEvent } from './events';
 import { evolve } from './evolve';
 import { legalCommands } from './legal';
 import { checkSeats, MAX_RAIDERS, MIN_RAIDERS, optionsSchema, type RaidOptionsInput } from './options';
+import { raidProgression } from './progression/index';
 import { setup } from './setup';
 import { initialState, type RaidState } from './state';
 import { status } from './status';
@@ -40,6 +41,7 @@ export const raid: GameModule<RaidCommand, RaidEvent, RaidState, RaidView, RaidO
   legalCommands,
   automaton,
   status,
+  progression: raidProgression,
 };
 
 export { commandSchema, eventSchema, optionsSchema, viewSchema };
@@ -51,6 +53,13 @@ export type { RaidOptions, Difficulty } from './options';
 export { DIFFICULTIES, DIFFICULTY_RULES } from './options';
 export type { RaidResult } from './state';
 export { profileFromOptions, type RaiderProfile } from './rules/profile';
+export { raidProgression, profileOf } from './progression/index';
+export { characterCommandSchema, createSchema, type RaidCharacterCommand, type RaidCharacterOptions } from './progression/commands';
+export { characterEventSchema, type RaidCharacterEvent } from './progression/events';
+export { sheetSchema, type RaidSheet } from './progression/sheetSchema';
+export type { RaidCharacterState } from './progression/state';
+export { EXPERIENCE, experience, suggestedDifficulties, type RaidOutcome, type XpLine, type XpReason } from './rules/experience';
+export { LEVELS, UNLOCK_LEVELS, UNLOCKS, levelOf, type UnlockLevel, type UnlockSlot } from './rules/leveling';
 export { CATALOG, CLASS_IDS, DUNGEON_IDS, RAW_CONTENT, loadContent, ContentError, type Catalog, type CardDef } from './content/index';
 export { everyCard, HIDDEN } from './rules/board';
 export { randomBot } from './bots/random';

@@ -1,9 +1,23 @@
 // Test support: stacked deals (setup with scripted shuffles) and scenarios played through real commands, with the
 // Dungeon's automaton run after each command exactly as the kernel's decideBatch runs it.
 import type { Random, Seat, Seating } from '@delve/kernel';
-import { scriptedRandom, specFor } from '@delve/kernel/testing';
+import { deepFreeze, scriptedRandom, specFor } from '@delve/kernel/testing';
+import type { Test } from 'tap';
 import { classDef, dungeonDef } from '../src/content/index';
-import { raid, type RaidCommand, type RaidEvent, type RaidOptionsInput, type RaidState } from '../src/index';
+import {
+  raid,
+  raidProgression,
+  type RaidCharacterCommand,
+  type RaidCharacterEvent,
+  type RaidCharacterOptions,
+  type RaidCharacterState,
+  type RaidCommand,
+  type RaidEvent,
+  type RaidOptionsInput,
+  type RaidOutcome,
+  type RaidSheet,
+  type RaidState,
+} from '../src/index';
 import type { RaiderProfile } from '../src/rules/profile';
 import { resolveOptions } from '../src/options';
 import { setup } from '../src/setup';
@@ -229,4 +243,73 @@ export const scenario = (deal: Deal) => new Scenario(deal);
 /** Profiles as the kernel hands them to setup: each seat's character (a stand-in id) with its recorded profile. */
 export function seated(profiles: readonly (RaiderProfile | undefined)[]): Seating {
   return profiles.map((profile, seat) => (profile ? { id: `character-${seat}`, revision: 0, profile } : null));
+}
+
+// --- Characters: raiders built through the progression's own deciders ------------------------------------------
+
+/** An outcome as a finished raid hands it to the progression: a Novice defeat at the Drowned Crypt unless told. */
+export function outcome(o: Partial<RaidOutcome> = {}): RaidOutcome {
+  return {
+    dungeon: 'drowned-crypt',
+    difficulty: 'novice',
+    victory: false,
+    survived: false,
+    damageDealt: 0,
+    health: 50,
+    bossesDestroyed: [],
+    achievements: [],
+    ...o,
+  };
+}
+
+/** A raid character reached through real creation, recorded runs and spent unlocks, never by setting its state. */
+export class Raider {
+  events: RaidCharacterEvent[] = [];
+  state: RaidCharacterState = raidProgression.initialState();
+
+  constructor(cls: RaidCharacterOptions['class'] = 'guardian') {
+    this.apply(raidProgression.create({ class: cls }));
+  }
+
+  private apply(events: readonly RaidCharacterEvent[]): RaidCharacterEvent[] {
+    this.events = [...this.events, ...events];
+    this.state = events.reduce(raidProgression.evolve, this.state);
+    return [...events];
+  }
+
+  /** Record one finished raid with this outcome; its events. */
+  run(o: Partial<RaidOutcome> = {}, at = `2025-01-01T00:00:${String(this.state.runs.length).padStart(2, '0')}.000Z`): RaidCharacterEvent[] {
+    const result = { gameId: `game-${this.state.runs.length + 1}`, seat: 0, won: o.victory ?? false, at, outcome: outcome(o) };
+    return this.apply(raidProgression.record(result, this.state));
+  }
+
+  /** Record later defeats at the Drowned Crypt (2 XP each after the first run's 5) until the raider has `xp` XP. */
+  reach(xp: number): this {
+    while (this.state.xp < xp) this.run();
+    return this;
+  }
+
+  /** The owner's command, applied; its events. */
+  send(command: RaidCharacterCommand): RaidCharacterEvent[] {
+    return this.apply(raidProgression.decide(command, this.state));
+  }
+
+  /** The owner's command against the raider as it stands, not applied: its events or its violation. */
+  when(command: RaidCharacterCommand) {
+    const run = () => raidProgression.decide(command, deepFreeze(this.state));
+    return {
+      events: run,
+      thenViolates(t: Test, code: string) {
+        t.throws(run, { code }, `is rejected with ${code}`);
+      },
+    };
+  }
+
+  get sheet(): RaidSheet {
+    return raidProgression.sheet(this.state) as RaidSheet;
+  }
+
+  get profile(): RaiderProfile {
+    return raidProgression.profile(this.state);
+  }
 }
