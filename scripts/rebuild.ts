@@ -1,7 +1,7 @@
-// `npm run rebuild -- <read model|all>`: drop and rebuild read models from the events, with progress on the terminal
-// (a bar with events done/total, rate and ETA; a plain line every few seconds when not on a TTY). Safe while the
-// server runs: each model is built beside the live one and swapped in atomically. Uses DATABASE_URL, or the
-// embedded PostgreSQL under DATA_DIR (joining it when a server already runs it).
+// `npm run rebuild -- <read model|all>`: drop and rebuild read models from the events, all named ones in one pass,
+// with progress on the terminal (a bar with events done/total, rate and ETA; a plain line every few seconds when not
+// on a TTY). Safe while the server runs: each model is built beside the live one and swapped in atomically. Uses
+// DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (joining it when a server already runs it).
 import type { EventStore } from '@delve/kernel';
 import type { ReadModelName } from '@delve/projections';
 import { loadConfig } from '../apps/server/src/config';
@@ -26,7 +26,7 @@ const total = config.eventStoreUrl ? null : Number((await db.sql<{ n: string }[]
 const modules = await loadModules(config.gamePackages ?? undefined);
 
 const tty = process.stdout.isTTY === true;
-const startedAt = new Map<ReadModelName, number>();
+const startedAt = performance.now();
 let lastPlain = 0;
 const show = (line: string, final: boolean) => {
   if (tty) process.stdout.write(`\r${line}\u001b[K${final ? '\n' : ''}`);
@@ -36,12 +36,14 @@ const show = (line: string, final: boolean) => {
   }
 };
 try {
-  const reports = await rebuildReadModels(store, db.sql, modules, names, (name, done) => {
-    if (!startedAt.has(name)) startedAt.set(name, performance.now());
-    show(progressLine(name, done, total, (performance.now() - (startedAt.get(name) ?? 0)) / 1000), false);
-  });
+  // One pass over the log rebuilds them all: one progress line for the pass, then a line per read model.
+  const label = names.join(', ');
+  const reports = await rebuildReadModels(store, db.sql, modules, names, (_names, done) =>
+    show(progressLine(label, done, total, (performance.now() - startedAt) / 1000), false),
+  );
+  const [first] = reports;
+  if (first) show(progressLine(label, first.events, total, first.seconds), true);
   for (const { name, events, seconds } of reports) {
-    show(progressLine(name, events, total, seconds), true);
     process.stdout.write(`${name}: rebuilt from ${events.toLocaleString('en')} events in ${seconds.toFixed(2)} s\n`);
   }
 } finally {

@@ -1,48 +1,39 @@
-// The read models as `npm start` runs them (in the projection worker thread), shared with bench:api and
-// `npm run rebuild` so both measure and rebuild what ships.
+// The read models as `npm start` runs them (in the projection worker thread), shared with bench:api and the tests so
+// both measure and check what ships.
 import { projectable, type AnyGameModule, type EventStore } from '@delve/kernel';
 import { ProjectionRunner, readModels, type ReadModelName } from '@delve/projections';
 import { AdvisoryLeaderLock, ReadModelStore } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 
-/** Events folded per transaction. The games list changes with every move, so it takes everything a busy node appended
- * between two polls in one go (bench:api at 50 games: ~0.45 -> ~0.55 of the append ceiling). */
-const BATCH_SIZE: Readonly<Record<ReadModelName, number>> = {
-  'games-list': 5000,
-  'character-sheets': 2000,
-  'player-profiles': 2000,
-  'campaign-progress': 2000,
-};
+/** Events folded per transaction. The games list changes with every move, so the runner takes everything a busy node
+ * appended between two polls in one go (bench:api at 50 games: ~0.45 -> ~0.55 of the append ceiling). */
+const BATCH_SIZE = 5000;
+
+/** The advisory lock whose holder runs the read models (one node at a time). */
+export const READ_MODELS_LOCK = 'projection:read-models';
 
 /**
- * One runner per read model, each leading only while it holds its projection's advisory lock (one node at a time),
- * and each seeing events as `projectable` gives them (secrets out, game events upcast).
+ * One runner for every read model (or those named): each page of the log is read once for all of them and their
+ * documents and checkpoints are committed in one transaction. It leads only while it holds its advisory lock (one
+ * node at a time), and shows each event as `projectable` gives it (secrets out, game events upcast).
  */
-export function readModelRunners(
+export function readModelRunner(
   store: EventStore,
   sql: Sql,
   modules: Readonly<Record<string, AnyGameModule>>,
   onError: (error: unknown) => void,
   only?: readonly ReadModelName[],
-  /** How often each runner looks for new events (ms; default the runner's). */
+  /** How often the runner looks for new events (ms; default the runner's). */
   pollMs?: number,
-): Map<ReadModelName, ProjectionRunner<unknown>> {
-  const runners = new Map<ReadModelName, ProjectionRunner<unknown>>();
-  const prepare = (event: Parameters<typeof projectable>[0]) => projectable(event, modules);
-  const projections = readModels(modules);
-  for (const name of Object.keys(projections) as ReadModelName[]) {
-    if (only && !only.includes(name)) continue;
-    const projection = projections[name];
-    runners.set(
-      name,
-      new ProjectionRunner(store, new ReadModelStore(sql), projection, {
-        lock: new AdvisoryLeaderLock(sql, `projection:${projection.name}`),
-        onError,
-        prepare,
-        batchSize: BATCH_SIZE[name],
-        ...(pollMs !== undefined && { pollMs }),
-      }),
-    );
-  }
-  return runners;
+): ProjectionRunner<unknown> {
+  const projections = Object.entries(readModels(modules))
+    .filter(([name]) => !only || only.includes(name as ReadModelName))
+    .map(([, projection]) => projection);
+  return new ProjectionRunner(store, new ReadModelStore(sql), projections, {
+    lock: new AdvisoryLeaderLock(sql, READ_MODELS_LOCK),
+    onError,
+    prepare: (event) => projectable(event, modules),
+    batchSize: BATCH_SIZE,
+    ...(pollMs !== undefined && { pollMs }),
+  });
 }

@@ -1,9 +1,10 @@
-// Rebuilding read models from the event log: `npm run rebuild -- <read model|all>` runs this. Each read model is
-// projected again beside the live one and swapped in atomically, so it is safe while servers run and serve it.
-import type { AnyGameModule, EventStore } from '@delve/kernel';
-import type { ReadModelName } from '@delve/projections';
+// Rebuilding read models from the event log: `npm run rebuild -- <read model|all>` runs this. The named read models
+// are projected again together, in one pass over the log, each beside its live one and swapped in atomically, so it
+// is safe while servers run and serve them.
+import { projectable, type AnyGameModule, type EventStore } from '@delve/kernel';
+import { readModels, rebuildProjections, type ReadModelName } from '@delve/projections';
+import { ReadModelStore } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
-import { readModelRunners } from './readModels';
 
 export interface RebuildReport {
   readonly name: ReadModelName;
@@ -11,30 +12,31 @@ export interface RebuildReport {
   readonly seconds: number;
 }
 
-/** Rebuild the named read models one after another; `onProgress` hears (name, events done so far). */
+/** Events read per page (and per transaction) of a rebuild. */
+const REBUILD_PAGE = 5000;
+
+/**
+ * Rebuild the named read models in one pass over the log; `onProgress` hears (names, events read so far). Each report
+ * names one read model with the events and time of the whole pass, which they shared.
+ */
 export async function rebuildReadModels(
   store: EventStore,
   sql: Sql,
   modules: Readonly<Record<string, AnyGameModule>>,
   names: readonly ReadModelName[],
-  onProgress: (name: ReadModelName, done: number) => void = () => {},
+  onProgress: (names: readonly ReadModelName[], done: number) => void = () => {},
 ): Promise<RebuildReport[]> {
-  const reports: RebuildReport[] = [];
-  const runners = readModelRunners(
+  const all = readModels(modules);
+  const started = performance.now();
+  const events = await rebuildProjections(
     store,
-    sql,
-    modules,
-    (error) => {
-      throw error;
-    },
-    names,
+    new ReadModelStore(sql),
+    names.map((name) => all[name]),
+    { batchSize: REBUILD_PAGE, prepare: (event) => projectable(event, modules) },
+    (done) => onProgress(names, done),
   );
-  for (const [name, runner] of runners) {
-    const started = performance.now();
-    const events = await runner.rebuild((done) => onProgress(name, done));
-    reports.push({ name, events, seconds: (performance.now() - started) / 1000 });
-  }
-  return reports;
+  const seconds = (performance.now() - started) / 1000;
+  return names.map((name) => ({ name, events, seconds }));
 }
 
 /** A progress line: events done of total, rate and time left (total unknown: no bar, no ETA). */

@@ -6,6 +6,7 @@ import { PostgresGamesList } from '@delve/projections';
 import { AdvisoryLeaderLock, PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { startProjectionWorker, type ProjectionWorkerOptions } from '../src/projectionWorker';
+import { READ_MODELS_LOCK } from '../src/readModels';
 
 const db = await openTestDatabase();
 t.teardown(() => db.close());
@@ -41,7 +42,7 @@ t.test('the worker keeps the games list caught up, and stop() releases the leade
   const listed = await until(async () => (await list.list({ limit: 10 })).items.find((g) => g.id === id), 'the game in the list');
   t.match(listed, { id, module: 'toy', status: 'open', openSeats: 2 });
 
-  const lock = new AdvisoryLeaderLock(db.sql, 'projection:games-list-v1');
+  const lock = new AdvisoryLeaderLock(db.sql, READ_MODELS_LOCK);
   t.equal(await lock.tryAcquire(), false, 'the worker leads while it runs');
   await worker.stop();
   t.equal(await lock.tryAcquire(), true, 'the lock is free once stop() resolves');

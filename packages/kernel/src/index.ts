@@ -10,6 +10,7 @@ export { Decision } from './decision';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
 export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
 export { StateCache } from './runtime/cache';
+export { RecordSnapshots, type SnapshotOptions } from './runtime/snapshots';
 export * from './runtime/handler';
 export { GameStreams, gameStream, LOBBY_EVENT_VERSION, type GameDecision } from './runtime/gameStreams';
 export { GameService, type GameServiceDeps } from './runtime/gameService';

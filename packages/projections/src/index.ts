@@ -4,7 +4,15 @@ export { gamesList, type GameListDoc, type GameListStatus } from './gamesList';
 export { characterSheets, CHARACTER_SHEETS, type CharacterSheetDoc } from './characterSheets';
 export { playerProfiles, PLAYER_PROFILES, PlayerProfileDoc, PlayerGameEntry } from './playerProfiles';
 export { campaignProgress, CAMPAIGN_PROGRESS } from './campaignProgress';
-export { ProjectionRunner, type LeaderLock, type ReadModelPort, type RunnerOptions, type RebuildProgress } from './runner';
+export {
+  ProjectionRunner,
+  type LeaderLock,
+  type ProjectionBatch,
+  type ReadModelPort,
+  type RunnerOptions,
+  type RebuildProgress,
+} from './runner';
+export { rebuildProjections } from './rebuild';
 export { PostgresGamesList, type GamesListQuery } from './postgresGamesList';
 export { PostgresReadModels } from './postgresReaders';
 export { readModels, type ReadModelName } from './registry';

@@ -1,19 +1,31 @@
-// Runs a projection: reads events after its checkpoint, folds them, and stores documents + checkpoint atomically.
-import type { EventStore, Position, RecordedEvent } from '@delve/kernel';
+// Runs projections: reads each page of the log after their checkpoints once, folds it into each of them, and stores
+// their documents and checkpoints in one transaction.
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@delve/kernel';
 import { LeaderLoop } from './loop';
 import type { Projection } from './projection';
+import { foldPage } from './fold';
+import { rebuildProjections } from './rebuild';
+
+/** One projection's part of a commit: its changed documents (null: delete) and the move of its checkpoint. */
+export interface ProjectionBatch<D> {
+  readonly projection: string;
+  readonly changes: ReadonlyMap<string, D | null>;
+  readonly from: Position | 'start';
+  readonly to: Position;
+}
 
 /** Where a runner keeps documents and checkpoints (PostgreSQL's ReadModelStore implements it). */
 export interface ReadModelPort {
   checkpoint(projection: string): Promise<Position | 'start'>;
   load<D>(projection: string, ids: readonly string[]): Promise<Map<string, D>>;
-  commit<D>(projection: string, changes: ReadonlyMap<string, D | null>, from: Position | 'start', to: Position): Promise<boolean>;
+  /** Projections' batches in one transaction: all land, or none when any checkpoint moved meanwhile. */
+  commitAll(batches: readonly ProjectionBatch<unknown>[]): Promise<boolean>;
   reset(projection: string): Promise<void>;
   /** Replace `live`'s documents and checkpoint with `shadow`'s, atomically, and forget `shadow`. */
   swap(shadow: string, live: string): Promise<void>;
 }
 
-/** One leader per projection across nodes (PostgreSQL: an advisory lock held on a reserved connection). */
+/** One leader per runner across nodes (PostgreSQL: an advisory lock held on a reserved connection). */
 export interface LeaderLock {
   tryAcquire(): Promise<boolean>;
   release(): Promise<void>;
@@ -32,16 +44,22 @@ export interface RunnerOptions {
 /** How far a rebuild has come: events folded so far. */
 export type RebuildProgress = (done: number) => void;
 
+/**
+ * Runs one projection, or several as one: each page of the log is read once however many read models follow it (the
+ * read is most of a projection's cost), and their documents and checkpoints are committed together.
+ */
 export class ProjectionRunner<D> {
   private readonly batchSize: number;
   private readonly loop: LeaderLoop;
+  private readonly projections: readonly Projection<D>[];
 
   constructor(
     private readonly store: EventStore,
     private readonly readModels: ReadModelPort,
-    private readonly projection: Projection<D>,
+    projection: Projection<D> | readonly Projection<D>[],
     private readonly options: RunnerOptions = {},
   ) {
+    this.projections = Array.isArray(projection) ? projection : [projection as Projection<D>];
     this.batchSize = options.batchSize ?? 500;
     this.loop = new LeaderLoop({
       step: () => this.step(),
@@ -67,21 +85,9 @@ export class ProjectionRunner<D> {
    * the old documents until the new ones are complete, and a runner leading the live one meanwhile (a running server)
    * simply continues from the rebuilt checkpoint. Returns how many events were folded.
    */
-  async rebuild(onProgress: RebuildProgress = () => {}): Promise<number> {
-    const live = this.projection.name;
-    const shadow = `${live}#rebuild`;
-    const { lock: _lock, ...unlocked } = this.options; // nobody else writes the shadow
-    const builder = new ProjectionRunner(this.store, this.readModels, { ...this.projection, name: shadow }, unlocked);
-    await this.readModels.reset(shadow);
-    let total = 0;
-    for (;;) {
-      const applied = await builder.step();
-      total += applied;
-      onProgress(total);
-      if (applied === 0) break;
-    }
-    await this.readModels.swap(shadow, live);
-    return total;
+  rebuild(onProgress: RebuildProgress = () => {}): Promise<number> {
+    const { lock: _lock, ...options } = this.options; // nobody else writes the shadows
+    return rebuildProjections(this.store, this.readModels, this.projections as readonly Projection<unknown>[], options, onProgress);
   }
 
   /** Run in the background: become leader when the lock allows, then keep caught up until stop(). */
@@ -98,26 +104,27 @@ export class ProjectionRunner<D> {
     return this.loop.stop();
   }
 
-  /** One batch: fold the events after the checkpoint and commit them with the new checkpoint, or nothing. */
+  /**
+   * One page: read from the earliest checkpoint, fold into each projection the events past its own, and commit them all
+   * with their new checkpoints, or nothing. Returns how many events the page held.
+   */
   async step(): Promise<number> {
-    const { name, streamPrefixes } = this.projection;
-    const from = await this.readModels.checkpoint(name);
+    const checkpoints = await Promise.all(this.projections.map((p) => this.readModels.checkpoint(p.name)));
+    const from = checkpoints.reduce((a, b) => (a === 'start' || (b !== 'start' && comparePositions(b, a) >= 0) ? a : b));
     const page = await this.store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
     if (!last) return 0;
-    const prepare = this.options.prepare;
-    const relevant = page.filter((e) => streamPrefixes.some((p) => e.streamId.startsWith(p))).map((e) => (prepare ? prepare(e) : e));
-    const touched = relevant.map((e) => [e, this.projection.idsOf(e)] as const).filter(([, ids]) => ids.length > 0);
-    const stored = await this.readModels.load<D>(name, [...new Set(touched.flatMap(([, ids]) => ids))]);
-    const changes = new Map<string, D | null>();
-    for (const [event, ids] of touched) {
-      for (const id of ids) {
-        const current = changes.has(id) ? (changes.get(id) ?? null) : (stored.get(id) ?? null);
-        changes.set(id, this.projection.apply(current, event, id));
-      }
+    const batches: ProjectionBatch<unknown>[] = [];
+    for (const [i, projection] of this.projections.entries()) {
+      const since = checkpoints[i] as Position | 'start';
+      // A read model rebuilt meanwhile may be ahead of the others: it waits until the page passes its checkpoint.
+      if (since !== 'start' && comparePositions(since, last.position) >= 0) continue;
+      const events = since === from ? page : page.filter((e) => since === 'start' || comparePositions(e.position, since) > 0);
+      const changes = await foldPage(projection, events, this.options.prepare, (ids) => this.readModels.load<D>(projection.name, ids));
+      batches.push({ projection: projection.name, changes, from: since, to: last.position });
     }
-    // Refused when another runner moved the checkpoint meanwhile: the next step re-reads it either way.
-    await this.readModels.commit(name, changes, from, last.position);
+    // Refused when another runner moved a checkpoint meanwhile: the next step re-reads them either way.
+    await this.readModels.commitAll(batches);
     return page.length;
   }
 }

@@ -33,7 +33,7 @@ interface EventRow {
   type: string;
   data: unknown;
   metadata: Record<string, unknown>;
-  created: Date;
+  created: string;
 }
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -44,7 +44,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   type: row.type,
   data: row.data,
   metadata: row.metadata,
-  created: row.created.toISOString(),
+  created: row.created,
 });
 
 const PAGE = 5000;
@@ -266,5 +266,7 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
+// `created` as JavaScript's toISOString writes it, made by the server: no Date parsed and printed again per row.
 const COLUMNS = `stream_id, revision::text as revision, transaction_id::text as commit_position,
-  global_position::text as prepare_position, event_id::text as event_id, type, data, metadata, created`;
+  global_position::text as prepare_position, event_id::text as event_id, type, data, metadata,
+  to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created`;

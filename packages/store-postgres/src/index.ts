@@ -3,5 +3,5 @@ export { PostgresEventStore, type PostgresEventStoreOptions } from './eventStore
 export { connect, openDatabase, type Database, type OpenOptions } from './database';
 export { startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedOptions } from './embedded';
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
-export { ReadModelStore, type DocumentChanges } from './readModels';
+export { ReadModelStore, type DocumentChanges, type ProjectionBatch } from './readModels';
 export { AdvisoryLeaderLock } from './leaderLock';

@@ -5,6 +5,14 @@ import type { Sql } from 'postgres';
 /** A batch of document changes: a document to store, or null to delete it. */
 export type DocumentChanges<D> = ReadonlyMap<string, D | null>;
 
+/** One projection's part of a commit: its changed documents and the move of its checkpoint from `from` to `to`. */
+export interface ProjectionBatch<D> {
+  readonly projection: string;
+  readonly changes: DocumentChanges<D>;
+  readonly from: Position | 'start';
+  readonly to: Position;
+}
+
 /**
  * A document as jsonb accepts it. jsonb refuses the NUL character, which JSON and the event store's json column
  * allow: a name with a NUL in it would otherwise stop a projection at that event forever. Read models are derived,
@@ -42,25 +50,45 @@ export class ReadModelStore {
    * Store `changes` and move the checkpoint from `from` to `to`, atomically. Returns false (writing nothing)
    * when the stored checkpoint is no longer `from`: another runner applied these events already.
    */
-  async commit<D>(projection: string, changes: DocumentChanges<D>, from: Position | 'start', to: Position): Promise<boolean> {
+  commit<D>(projection: string, changes: DocumentChanges<D>, from: Position | 'start', to: Position): Promise<boolean> {
+    return this.commitAll([{ projection, changes, from, to }]);
+  }
+
+  /**
+   * Several projections' batches in one transaction (a rebuild folds one page of the log into all of them): all land
+   * with their checkpoints, or none when any checkpoint is no longer the batch's `from`.
+   */
+  async commitAll(batches: readonly ProjectionBatch<unknown>[]): Promise<boolean> {
     return this.sql.begin(async (tx) => {
-      const [row] = await tx<{ commit: string; prepare: string }[]>`
-        select commit_position::text as commit, prepare_position::text as prepare from checkpoints where projection = ${projection} for update`;
-      const stored = row ? `${row.commit}/${row.prepare}` : 'start';
-      const expected = from === 'start' ? 'start' : `${from.commit}/${from.prepare}`;
-      if (stored !== expected) return false;
-      const upserts = [...changes].filter((c): c is [string, D] => c[1] !== null);
-      const deletes = [...changes].filter(([, doc]) => doc === null).map(([id]) => id);
+      const names = batches.map((b) => b.projection);
+      const rows = await tx<{ projection: string; commit: string; prepare: string }[]>`
+        select projection, commit_position::text as commit, prepare_position::text as prepare
+          from checkpoints where projection = any(${names}::text[]) for update`;
+      const stored = new Map(rows.map((r) => [r.projection, `${r.commit}/${r.prepare}`]));
+      if (
+        batches.some((b) => (stored.get(b.projection) ?? 'start') !== (b.from === 'start' ? 'start' : `${b.from.commit}/${b.from.prepare}`))
+      )
+        return false;
+      const upserts = batches.flatMap((b) =>
+        [...b.changes].flatMap(([id, doc]) => (doc === null ? [] : [[b.projection, id, documentJson(doc)]])),
+      );
+      const deletes = batches.flatMap((b) => [...b.changes].flatMap(([id, doc]) => (doc === null ? [[b.projection, id]] : [])));
       if (upserts.length > 0) {
         await tx`
           insert into read_models (projection, id, doc)
-          select ${projection}, t.id, t.doc::jsonb from unnest(${upserts.map(([id]) => id)}::text[], ${upserts.map(([, d]) => documentJson(d))}::text[]) as t(id, doc)
+          select t.projection, t.id, t.doc::jsonb
+            from unnest(${upserts.map((u) => u[0] as string)}::text[], ${upserts.map((u) => u[1] as string)}::text[], ${upserts.map((u) => u[2] as string)}::text[]) as t(projection, id, doc)
           on conflict (projection, id) do update set doc = excluded.doc, updated = now()`;
       }
-      if (deletes.length > 0) await tx`delete from read_models where projection = ${projection} and id = any(${deletes}::text[])`;
+      if (deletes.length > 0) {
+        await tx`
+          delete from read_models r using unnest(${deletes.map((d) => d[0] as string)}::text[], ${deletes.map((d) => d[1] as string)}::text[]) as t(projection, id)
+           where r.projection = t.projection and r.id = t.id`;
+      }
       await tx`
         insert into checkpoints (projection, commit_position, prepare_position)
-        values (${projection}, ${String(to.commit)}::xid8, ${String(to.prepare)}::bigint)
+        select t.projection, t.commit::xid8, t.prepare::bigint
+          from unnest(${names}::text[], ${batches.map((b) => String(b.to.commit))}::text[], ${batches.map((b) => String(b.to.prepare))}::text[]) as t(projection, commit, prepare)
         on conflict (projection) do update set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position`;
       return true;
     });

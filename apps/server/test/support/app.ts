@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from '../../src/gamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { liveGameService, livePlatform } from '../../src/liveGames';
-import { readModelRunners } from '../../src/readModels';
+import { readModelRunner } from '../../src/readModels';
 import { toy } from './toy';
 
 let server: Promise<TestDatabaseServer> | null = null;
@@ -67,7 +67,7 @@ export async function testApp(
   const fail = (error: unknown) => t.fail(`read side: ${String(error)}`);
   const readSide = options.readSide === true && !shared;
   // Always there for settle(); running by themselves only with readSide.
-  const runners: ProjectionRunner<unknown>[] = shared ? [] : [...readModelRunners(store, sql, modules, fail, undefined, 20).values()];
+  const runners: ProjectionRunner<unknown>[] = shared ? [] : [readModelRunner(store, sql, modules, fail, undefined, 20)];
   const recorder = platform.outcomes(new ReadModelStore(sql));
   const outcomes = readSide
     ? new LeaderLoop({ step: () => recorder.step(), batchSize: recorder.batchSize, pollMs: 20, onError: fail })

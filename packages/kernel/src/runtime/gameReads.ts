@@ -1,15 +1,7 @@
 // Reading games: summaries, seat authentication, the caller's view now or at a revision, legal commands and the
 // redacted event log. Every read path goes through the module's view and redact.
 import { ConflictError, ForbiddenError } from '../errors';
-import {
-  createdRecord,
-  effectiveViewer,
-  redactGameEvent,
-  summarize,
-  type GameEventMetadata,
-  type GameRecord,
-  type LobbyEvent,
-} from '../lobby';
+import { effectiveViewer, redactGameEvent, summarize, type GameEventMetadata, type GameRecord } from '../lobby';
 import type { CommandTemplate, Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
 import type { GameSummary, VisibleEvent } from '../schemas';
@@ -59,30 +51,28 @@ export class GameReads {
     return this.visibleRange(record, viewer, from, to);
   }
 
-  /** Events from..to as `viewer` may see them. Redaction needs each event's state before it, so the log is folded. */
+  /**
+   * Events from..to as `viewer` may see them. Redaction needs each event's state before it, so the log is folded from
+   * the nearest record kept before `from`.
+   */
   async visibleRange(record: GameRecord, viewer: Viewer, from: number, to: number): Promise<VisibleEvent[]> {
     if (from > to) return [];
     const module = this.games.module(record);
     const effective = effectiveViewer(record, viewer);
     // Redacting needs the rules the events were written under; the auditor sees them whole anyway.
     if (effective.kind !== 'audit') refuseRetired(record);
-    const events = await this.games.read(record.id);
     const out: VisibleEvent[] = [];
-    let state = createdRecord(events[0]?.data as Extract<LobbyEvent, { type: 'GameCreated' }>, module);
-    for (const e of events.slice(0, to + 1)) {
-      const event = this.games.eventOf(e, module, state);
-      if (e.revision >= from) {
-        const visible = record.retired ? event : redactGameEvent(module, event, effective, state.state);
-        if (visible)
-          out.push({
-            revision: e.revision,
-            type: e.type,
-            data: visible,
-            at: String((e.metadata as Partial<GameEventMetadata>).at ?? e.created),
-          });
-      }
-      if (e.revision > 0) state = this.games.fold(state, e);
-    }
+    await this.games.replay(record.id, from, to, (e, before) => {
+      const event = this.games.eventOf(e, module, before);
+      const visible = record.retired ? event : redactGameEvent(module, event, effective, before.state);
+      if (visible)
+        out.push({
+          revision: e.revision,
+          type: e.type,
+          data: visible,
+          at: String((e.metadata as Partial<GameEventMetadata>).at ?? e.created),
+        });
+    });
     return out;
   }
 }

@@ -8,6 +8,7 @@ import { GameCommands } from './gameCommands';
 import { GameLobby, type ClaimRequest } from './gameLobby';
 import { GameReads } from './gameReads';
 import { GameStreams } from './gameStreams';
+import type { SnapshotOptions } from './snapshots';
 
 export interface GameServiceDeps {
   readonly store: EventStore;
@@ -22,6 +23,8 @@ export interface GameServiceDeps {
   readonly maxRetries?: number;
   /** Game records kept in memory (default 1000). */
   readonly cacheSize?: number;
+  /** Records kept for replays every N events of a game (default: every 64 events, 256 games). */
+  readonly snapshots?: SnapshotOptions;
 }
 
 /** The command pipeline every API node runs for games. Stateless apart from a cache re-validated against the store. */

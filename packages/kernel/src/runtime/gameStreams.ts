@@ -5,6 +5,7 @@ import type { AnyGameModule, Message } from '../module';
 import type { EventStore, RecordedEvent } from '../store';
 import { decideBatch, type BatchEvent, type GameInput } from '../batch';
 import { isUuid } from './events';
+import { RecordSnapshots, type SnapshotOptions } from './snapshots';
 import { StreamHandler, type Decided, type Folded, type Handled, type NewEvent, type Stamp } from './handler';
 
 /** A decided game input: the handler's events plus the batch they came from (each event's state before, for redaction). */
@@ -24,13 +25,17 @@ export interface GameStreamsDeps {
   readonly newId: () => string;
   readonly maxRetries?: number;
   readonly cacheSize?: number;
+  /** Records kept for replays (see RecordSnapshots). */
+  readonly snapshots?: SnapshotOptions;
 }
 
 /** What every game service needs: the handler of game streams and the modules that give them meaning. */
 export class GameStreams {
   readonly handler: StreamHandler<GameRecord>;
+  readonly snapshots: RecordSnapshots;
 
   constructor(readonly deps: GameStreamsDeps) {
+    this.snapshots = new RecordSnapshots(deps.snapshots);
     this.handler = new StreamHandler<GameRecord>({
       store: deps.store,
       clock: deps.clock,
@@ -39,6 +44,8 @@ export class GameStreams {
       ...(deps.maxRetries !== undefined && { maxRetries: deps.maxRetries }),
       ...(deps.cacheSize !== undefined && { cacheSize: deps.cacheSize }),
       fold: (record, event) => (record === undefined ? this.created(event) : this.fold(record, event)),
+      // Whatever this node folds from the store (a first load, a catch-up) leaves snapshots for later replays.
+      foldMany: (record, events) => this.foldEvents(record, events),
     });
   }
 
@@ -66,15 +73,92 @@ export class GameStreams {
 
   /**
    * The record as it was at `revision`. Clients ask for the current revision all the time (REST views name it, and
-   * each subscription update does), so that one comes from the cache; only an earlier one is replayed from the stream.
+   * each subscription update does), so that one comes from the cache; any other is folded from the nearest record
+   * kept before it, reading only the events in between.
    */
   async loadAt(gameId: string, revision: number): Promise<GameRecord> {
     if (!Number.isInteger(revision) || revision < 0)
       throw new ValidationError('replay/bad-revision', 'revision must be a non-negative integer');
-    const current = await this.load(gameId);
-    if (revision === current.revision) return current.state;
-    if (revision > current.revision) throw new NotFoundError('replay/no-such-revision', `the game has revisions 0..${current.revision}`);
-    return this.handler.foldAll((await this.read(gameId)).slice(0, revision + 1)).state;
+    // A record at a revision is right forever (events never change), so the cache needs no catch-up to be used.
+    const cached = this.handler.cached(gameStream(gameId));
+    if (cached?.revision === revision) return cached.state;
+    return this.replay(gameId, revision + 1, revision);
+  }
+
+  /**
+   * Fold the game up to revision `to`, starting from the latest record kept at or before `from - 1` (the cached head
+   * when it is later), and show `visit` each event from `from` to `to` with the record just before it. Reads only the
+   * events after that record; NotFoundError when the game has no revision `to`.
+   */
+  async replay(
+    gameId: string,
+    from: number,
+    to: number,
+    visit: (event: RecordedEvent, before: GameRecord) => void = () => {},
+  ): Promise<GameRecord> {
+    this.checkId(gameId);
+    const stream = gameStream(gameId);
+    let record = this.snapshots.atOrBefore(gameId, from - 1);
+    const head = this.handler.cached(stream)?.state;
+    if (head && head.revision < from && head.revision > (record?.revision ?? -1)) record = head;
+    const start = record ? record.revision + 1 : 0;
+    let events: RecordedEvent[];
+    try {
+      events =
+        to < start
+          ? []
+          : (this.snapshots.events(gameId, start, to) ??
+            (await this.deps.store.readStream(stream, { fromRevision: start, maxCount: to - start + 1 })));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
+      throw error;
+    }
+    const last = start + events.length - 1;
+    if (last < to) throw new NotFoundError('replay/no-such-revision', `the game has revisions 0..${last}`);
+    return this.foldEvents(record, events, from, visit);
+  }
+
+  /**
+   * Fold a run of stored events onto `record` (undefined: the run starts with GameCreated), keeping records at snapshot
+   * revisions and the events themselves for later replays, and showing `visit` each event from `from` on with the record
+   * just before it. Module events fold the module state alone, as evolveRecord does; a whole record is built only where one is needed (a lobby event, a
+   * snapshot, a visit, the end): copying it at every event cost about as much as the module's evolve.
+   */
+  foldEvents(
+    record: GameRecord | undefined,
+    events: readonly RecordedEvent[],
+    from = Number.POSITIVE_INFINITY,
+    visit: (event: RecordedEvent, before: GameRecord) => void = () => {},
+  ): GameRecord {
+    let base = record;
+    let state: unknown = record?.state;
+    let revision = record?.revision ?? -1;
+    const current = (): GameRecord => {
+      const kept = base as GameRecord;
+      return kept.revision === revision ? kept : (base = { ...kept, state, revision });
+    };
+    for (const event of events) {
+      if (!base) {
+        base = this.created(event);
+        [state, revision] = [base.state, base.revision];
+        // GameCreated has no record before it: redaction is shown the one it creates.
+        if (event.revision >= from) visit(event, base);
+      } else {
+        if (event.revision >= from) visit(event, current());
+        const module = this.module(base);
+        const data = event.data as Message;
+        if (isLobbyEvent(data)) {
+          base = evolveRecord(current(), this.eventOf(event, module, current()), module, event.revision);
+          [state, revision] = [base.state, base.revision];
+        } else {
+          if (!base.retired) state = module.evolve(state, this.eventOf(event, module));
+          revision = event.revision;
+        }
+      }
+      if (revision % this.snapshots.every === 0) this.snapshots.offer(current());
+    }
+    if (base) this.snapshots.keep(base.id, events);
+    return current();
   }
 
   /**

@@ -68,6 +68,11 @@ export interface StreamHandlerDeps<S> {
   readonly cacheSize?: number;
   /** The code of the ConflictError when retries run out (default 'stream/concurrency'). */
   readonly conflictCode?: string;
+  /**
+   * Fold a run of stored events at once (default: `fold` one at a time): a stream type may skip building a whole state
+   * per event, or keep snapshots on the way. Must give what `fold` event by event would.
+   */
+  readonly foldMany?: (state: S | undefined, events: readonly RecordedEvent[]) => S;
 }
 
 /** The metadata fields every event gets from its command's stamp, built in one fixed order (one object shape). */
@@ -152,7 +157,7 @@ export class StreamHandler<S> {
     if (cached) {
       const newer = await this.deps.store.readStream(streamId, { fromRevision: cached.revision + 1 });
       if (newer.length === 0) return cached;
-      const folded = newer.reduce((f, e) => this.foldOne(f, e), cached);
+      const folded = this.extend(cached, newer);
       this.cache.set(streamId, folded);
       return folded;
     }
@@ -168,10 +173,14 @@ export class StreamHandler<S> {
 
   /** Fold a run of stored events from the stream's first (a replay stops early by passing fewer). */
   foldAll(events: readonly RecordedEvent[]): Folded<S> {
-    let folded: Folded<S> | null = null;
-    for (const event of events) folded = folded ? this.foldOne(folded, event) : this.first(event);
-    if (!folded) throw new Error('foldAll needs at least one event');
-    return folded;
+    const last = events.at(-1);
+    if (!last) throw new Error('foldAll needs at least one event');
+    return { state: this.foldRun(undefined, events), revision: last.revision, keys: withKeys(new Map(), events) };
+  }
+
+  /** The stream as this node last folded it, without asking the store whether it grew since (a replay's starting point). */
+  cached(streamId: string): Folded<S> | undefined {
+    return this.cache.get(streamId);
   }
 
   private async loadOrNull(streamId: string): Promise<Folded<S> | null> {
@@ -183,20 +192,23 @@ export class StreamHandler<S> {
     }
   }
 
-  private first(event: RecordedEvent): Folded<S> {
-    return this.withKey({ state: this.deps.fold(undefined, event), revision: event.revision, keys: new Map() }, event);
+  /** `folded` with a run of the stream's next events folded in. */
+  private extend(folded: Folded<S>, events: readonly RecordedEvent[]): Folded<S> {
+    const last = events.at(-1);
+    if (!last) return folded;
+    const keyed = events.some((e) => typeof e.metadata.idempotencyKey === 'string');
+    // The map is copied once per run, not per keyed event, and only when the run brings keys.
+    return {
+      state: this.foldRun(folded.state, events),
+      revision: last.revision,
+      keys: keyed ? withKeys(new Map(folded.keys), events) : folded.keys,
+    };
   }
 
-  private foldOne(folded: Folded<S>, event: RecordedEvent): Folded<S> {
-    return this.withKey({ state: this.deps.fold(folded.state, event), revision: event.revision, keys: folded.keys }, event);
-  }
-
-  private withKey(folded: Folded<S>, event: RecordedEvent): Folded<S> {
-    const key = event.metadata.idempotencyKey;
-    if (typeof key !== 'string') return folded;
-    const keys = new Map(folded.keys);
-    keys.set(key, { from: keys.get(key)?.from ?? event.revision, to: event.revision });
-    return { ...folded, keys };
+  private foldRun(state: S | undefined, events: readonly RecordedEvent[]): S {
+    if (this.deps.foldMany) return this.deps.foldMany(state, events);
+    for (const event of events) state = this.deps.fold(state, event);
+    return state as S;
   }
 
   /** The fold after a successful append: decide's own state when it gave one, else the appended events folded. */
@@ -223,7 +235,7 @@ export class StreamHandler<S> {
         metadata: JSON.parse(JSON.stringify(e.metadata ?? {})) as Record<string, unknown>,
         created: stamp.at,
       }));
-      return current ? recorded.reduce((f, e) => this.foldOne(f, e), current) : this.foldAll(recorded);
+      return current ? this.extend(current, recorded) : this.foldAll(recorded);
     }
     if (stamp.idempotencyKey !== undefined) {
       const keys = new Map(folded.keys);
@@ -237,4 +249,13 @@ export class StreamHandler<S> {
   remember(streamId: string, folded: Folded<S>): void {
     this.cache.set(streamId, folded);
   }
+}
+
+/** `keys` with the idempotency keys that `events` carry (each key: the revisions its command wrote). Mutates `keys`. */
+function withKeys(keys: Map<string, Written>, events: readonly RecordedEvent[]): Map<string, Written> {
+  for (const event of events) {
+    const key = event.metadata.idempotencyKey;
+    if (typeof key === 'string') keys.set(key, { from: keys.get(key)?.from ?? event.revision, to: event.revision });
+  }
+  return keys;
 }
