@@ -54,9 +54,9 @@ export const API_VERSION = '0.2.0';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The contract of a set of registered routes, as /docs serves it and openapi.yaml holds it. */
-export function contractOf(routes: readonly DocumentedRoute[]): Record<string, unknown> {
-  return openApiDocument(routes, { version: API_VERSION });
+/** The contract of a set of registered routes and the loaded modules, as /docs serves it and openapi.yaml holds it. */
+export function contractOf(routes: readonly DocumentedRoute[], modules: Readonly<Record<string, AnyGameModule>> = {}): Record<string, unknown> {
+  return openApiDocument(routes, { version: API_VERSION }, modules);
 }
 
 /** Fastify's own options from the configuration: logging with request ids, body limit, proxy trust. */
@@ -136,7 +136,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(graphql, { modules: deps.modules, updates: deps.updates });
 
   // The routes above are all registered by now: the document is complete (the docs UI's own routes are not in it).
-  const document = contractOf(routes);
+  const document = contractOf(routes, deps.modules);
   await fastify.register(swagger, { mode: 'static', specification: { document: document as never } });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };
