@@ -18,6 +18,7 @@ import characters from './routes/characters';
 import games from './routes/games';
 import { withSeatCache } from './seatCache';
 import health from './routes/health';
+import modules from './routes/modules';
 import play from './routes/play';
 import players from './routes/players';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     readiness: ReadinessProbe;
     platform: PlatformPort;
     platformReads: PlatformReads;
+    /** The loaded game modules, by name (discovery, and explaining malformed commands and options). */
+    modules: Readonly<Record<string, AnyGameModule>>;
   }
 }
 
@@ -84,6 +87,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('games', cachedGames);
   fastify.decorate('gamesList', deps.gamesList);
   fastify.decorate('readiness', deps.readiness);
+  fastify.decorate('modules', deps.modules);
   const off = deps.platform && deps.platformReads ? null : platformUnavailable();
   fastify.decorate('platform', deps.platform ?? (off as NonNullable<typeof off>).platform);
   fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
@@ -128,6 +132,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   });
 
   await fastify.register(health);
+  await fastify.register(modules, { modules: deps.modules });
   await fastify.register(games);
   await fastify.register(play);
   await fastify.register(players);
