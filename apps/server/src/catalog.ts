@@ -2,6 +2,8 @@
 // (GET /modules, GraphQL `modules`), the named schemas of openapi.yaml, and the error messages that explain a malformed
 // command or options.
 import type { AnyGameModule } from '@delve/kernel';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { ModuleInfo } from './schemas';
 
 type Json = Record<string, unknown>;
 
@@ -25,34 +27,8 @@ export function variantsByType(schema: Json): Map<string, Json> {
   return byType;
 }
 
-/** One option of a module, as discovery lists it. */
-export interface OptionInfo {
-  readonly name: string;
-  readonly description: string;
-  /** The value used when the option is left out (null when the schema states none). */
-  readonly default: unknown;
-  /** JSON Schema of the values it takes. */
-  readonly schema: Json;
-}
-
 /** A module as discovery describes it: everything a client needs to know before it creates a game. */
-export interface ModuleEntry {
-  readonly name: string;
-  readonly title: string;
-  readonly rulesVersion: string;
-  readonly summary: string;
-  readonly seats: { readonly min: number; readonly max: number };
-  /** Where the notation of cards, rooms and coordinates is explained: a path inside the repository. */
-  readonly notation: string;
-  readonly options: readonly OptionInfo[];
-  /** The command types, in the order of the module's schema. */
-  readonly commands: readonly string[];
-  readonly events: readonly string[];
-  /** The named schemas of openapi.yaml for this module. */
-  readonly schemas: { readonly options: string; readonly command: string; readonly event: string; readonly view: string | null };
-  /** True when characters of this module can be created and seated. */
-  readonly characters: boolean;
-}
+export type ModuleEntry = Static<typeof ModuleInfo>;
 
 /** The names under which openapi.yaml publishes a module's schemas. */
 export function schemaNames(module: AnyGameModule) {
@@ -77,7 +53,7 @@ export function moduleEntry(module: AnyGameModule): ModuleEntry {
     rulesVersion: module.rulesVersion,
     summary: module.info?.summary ?? '',
     seats: { min: module.info?.seats.min ?? 1, max: module.info?.seats.max ?? 16 },
-    notation: module.info?.notation ?? '',
+    notation: { path: module.info?.notation ?? '', url: `/modules/${module.name}/notation` },
     options: Object.entries((options.properties ?? {}) as Record<string, Json>).map(([name, schema]) => ({
       name,
       description: typeof schema.description === 'string' ? schema.description : '',

@@ -270,3 +270,68 @@ export const ScheduledGame = Type.Object(
 
 /** Error responses shared by the routes. */
 export const problems = (...statuses: number[]): Record<number, typeof Problem> => Object.fromEntries(statuses.map((s) => [s, Problem]));
+
+// --- Discovery -------------------------------------------------------------------------------------------------
+
+export const ModuleOption = Type.Object(
+  {
+    name: Type.String({ description: 'The field of the options object.' }),
+    description: Type.String({ description: 'What the option changes.' }),
+    default: Type.Unknown({ description: 'The value used when the option is left out (null when there is none).' }),
+    schema: Type.Object({}, { additionalProperties: true, description: 'JSON Schema of the values it takes.' }),
+  },
+  { title: 'ModuleOption', description: 'One option a game of the module can be created with.' },
+);
+
+export const ModuleInfo = Type.Object(
+  {
+    name: Type.String({ description: 'The module name to give POST /games.' }),
+    title: Type.String({ description: 'The game as players know it.' }),
+    rulesVersion: Type.String({ description: 'The version of the rules this server runs for it (recorded in every game).' }),
+    summary: Type.String({ description: 'How the game goes, in a few sentences.' }),
+    seats: Type.Object(
+      {
+        min: Type.Integer({ minimum: 1, description: 'Fewest seats.' }),
+        max: Type.Integer({ minimum: 1, description: 'Most seats (some options allow fewer).' }),
+      },
+      { description: 'The seat counts the module accepts.' },
+    ),
+    notation: Type.Object(
+      {
+        path: Type.String({ description: 'The file inside the repository that explains cards, rooms and coordinates.' }),
+        url: Type.String({ description: 'Where this server serves that file as Markdown.' }),
+      },
+      { description: "Where the module's notation (cards, rooms, coordinates) is explained." },
+    ),
+    options: Type.Array(ModuleOption, { description: 'Every option, with its default and description.' }),
+    commands: Type.Array(Type.String(), { description: 'The command types (each a named schema in openapi.yaml).' }),
+    events: Type.Array(Type.String(), { description: 'The event types (each a named schema in openapi.yaml).' }),
+    schemas: Type.Object(
+      {
+        options: Type.String({ description: 'The named schema of the options.' }),
+        command: Type.String({ description: 'The named schema of the command union.' }),
+        event: Type.String({ description: 'The named schema of the event union.' }),
+        view: Type.Union([Type.String(), Type.Null()], { description: 'The named schema of the view; null when it is served as JSON.' }),
+      },
+      { description: 'The names of its schemas under components.schemas of openapi.yaml (at /docs/json).' },
+    ),
+    characters: Type.Boolean({ description: 'True when characters of the module can be created and brought to its games.' }),
+  },
+  { title: 'ModuleInfo', description: 'A game module this server runs: what a client needs before it creates a game.' },
+);
+
+export const ModuleList = Type.Object(
+  { items: Type.Array(ModuleInfo, { description: 'Every module this server runs, by name.' }) },
+  { title: 'ModuleList', description: 'The game modules this server runs.' },
+);
+
+export const ModuleParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64, description: 'The module name.' }) });
+
+export const ModuleNotation = Type.Object(
+  {
+    module: Type.String({ description: 'The module name.' }),
+    path: Type.String({ description: 'The file inside the repository.' }),
+    markdown: Type.String({ description: 'Its text: the rules Delve enforces and the notation of cards, rooms and coordinates.' }),
+  },
+  { title: 'ModuleNotation', description: "A module's rules and notation as its README explains them." },
+);

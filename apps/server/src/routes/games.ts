@@ -4,6 +4,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { notModified } from '../etag';
 import { credentialsOf, hasPlayerKey, isAdmin, requirePlayer, requireSeat } from '../auth';
 import { listItemBody, summaryBody } from '../bodies';
+import { explained } from '../explain';
 import { HttpProblem } from '../problems';
 import {
   ClaimSeatRequest,
@@ -32,7 +33,11 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { module, options, seats } = request.body;
-      const { gameId, summary: created } = await app.games.createGame({ module, options: options ?? {}, seats });
+      const { gameId, summary: created } = await app.games
+        .createGame({ module, options: options ?? {}, seats })
+        .catch((error: unknown) => {
+          throw explained(error, app.modules[module], { options: options ?? {} });
+        });
       return reply.code(201).header('location', `/games/${gameId}`).send(summaryBody(created));
     },
   );

@@ -3,6 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { credentialsOf, requireSeat, viewerFor } from '../auth';
 import { auditBody, eventBody } from '../bodies';
 import { notModified, viewerTag } from '../etag';
+import { explained } from '../explain';
 import { HttpProblem } from '../problems';
 import {
   Audit,
@@ -45,10 +46,11 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
       const seat = await requireSeat(app.games, credentialsOf(request), id);
       const key = request.headers['idempotency-key'];
       // Keys are scoped to the seat, so one player's key can never swallow another player's command.
-      const result = await app.games.execute(id, request.body, {
-        seat,
-        ...(key !== undefined && { idempotencyKey: `seat:${seat}:${key}` }),
-      });
+      const result = await app.games
+        .execute(id, request.body, { seat, ...(key !== undefined && { idempotencyKey: `seat:${seat}:${key}` }) })
+        .catch(async (error: unknown) => {
+          throw explained(error, app.modules[(await app.games.summary(id)).module], { command: request.body });
+        });
       reply.header('idempotent-replayed', String(result.replayed));
       return { revision: result.revision, events: result.events.map(eventBody), view: result.view, replayed: result.replayed };
     },
