@@ -58,7 +58,10 @@ export const API_VERSION = '0.2.0';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The contract of a set of registered routes and the loaded modules, as /docs serves it and openapi.yaml holds it. */
-export function contractOf(routes: readonly DocumentedRoute[], modules: Readonly<Record<string, AnyGameModule>> = {}): Record<string, unknown> {
+export function contractOf(
+  routes: readonly DocumentedRoute[],
+  modules: Readonly<Record<string, AnyGameModule>> = {},
+): Record<string, unknown> {
   return openApiDocument(routes, { version: API_VERSION }, modules);
 }
 

@@ -78,19 +78,19 @@ export const ListGamesQuery = Type.Object({
 export const GameListItem = Type.Object(
   {
     id: Uuid('The game id.'),
-    module: Type.String(),
+    module: Type.String({ description: 'The rules module.' }),
     status: GameLifecycle,
-    seats: Type.Integer({ minimum: 1 }),
+    seats: Type.Integer({ minimum: 1, description: 'How many seats the table has.' }),
     openSeats: Type.Integer({ minimum: 0, description: 'Seats nobody has claimed yet.' }),
-    revision: Type.Integer({ minimum: 0 }),
-    createdAt: Type.String(),
+    revision: Type.Integer({ minimum: 0, description: 'The revision of its stream the list has seen.' }),
+    createdAt: Type.String({ description: 'When it was created (ISO 8601).' }),
   },
   { title: 'GameListItem', description: 'A game as the games list shows it.' },
 );
 
 export const GameList = Type.Object(
   {
-    items: Type.Array(GameListItem),
+    items: Type.Array(GameListItem, { description: 'The games on this page.' }),
     nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last.' }),
   },
   { title: 'GameList', description: 'One page of games, newest first.' },
@@ -111,7 +111,7 @@ export const SeatClaimed = Type.Object(
   {
     seat: SeatNumber,
     token: Type.String({ description: 'The seat token, shown once: send it as Authorization: Bearer <token>.' }),
-    revision: Type.Integer({ minimum: 0 }),
+    revision: Type.Integer({ minimum: 0, description: "The game's revision after the claim." }),
   },
   { title: 'SeatClaimed', description: 'A claimed seat and the token that acts for it.' },
 );
@@ -142,7 +142,7 @@ export const ViewResult = Type.Object(
 
 export const CommandTemplate = Type.Object(
   {
-    type: Type.String(),
+    type: Type.String({ description: 'The command type.' }),
     fixed: Type.Object({}, { additionalProperties: true, description: 'Fields the command must carry as given.' }),
     params: Type.Object(
       {},
@@ -167,10 +167,10 @@ export const EventsQuery = Type.Object({
 });
 export const EventPage = Type.Object(
   {
-    items: Type.Array(VisibleEvent),
+    items: Type.Array(VisibleEvent, { description: 'The events the caller may see, in stream order.' }),
     nextFrom: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'from for the next page; null at the end.' }),
   },
-  { title: 'EventPage' },
+  { title: 'EventPage', description: "A page of a game's event log, redacted for the caller." },
 );
 
 // --- Players ---------------------------------------------------------------------------------------------------

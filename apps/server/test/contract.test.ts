@@ -138,7 +138,11 @@ t.test("every module's options, commands, events and view are named schemas equa
   const schemas = served.components.schemas as Record<string, Json>;
   for (const module of Object.values(modules)) {
     const names = schemaNames(module);
-    t.same(schemas[names.options], { description: `Options of a ${module.info.title} game; every field has a default.`, ...plainSchema(module.optionsSchema) }, `${module.name}: options`);
+    t.same(
+      schemas[names.options],
+      { description: `Options of a ${module.info.title} game; every field has a default.`, ...plainSchema(module.optionsSchema) },
+      `${module.name}: options`,
+    );
     for (const [kind, schema, variant] of [
       ['command', module.commandSchema, names.commandVariant],
       ['event', module.eventSchema, names.eventVariant],
@@ -149,11 +153,17 @@ t.test("every module's options, commands, events and view are named schemas equa
       t.same(Object.keys(union.discriminator.mapping), [...own.keys()], `${module.name}: every ${kind} type is mapped`);
       for (const [type, body] of own) t.same(schemas[variant(type)], body, `${module.name}: ${kind} ${type} is published as is`);
     }
-    t.same(schemas[names.view as string], { description: `What one viewer sees of a ${module.info.title} game.`, ...plainSchema(module.viewSchema) }, `${module.name}: view`);
+    t.same(
+      schemas[names.view as string],
+      { description: `What one viewer sees of a ${module.info.title} game.`, ...plainSchema(module.viewSchema) },
+      `${module.name}: view`,
+    );
   }
   t.same(
     schemas.Command.anyOf.map((r: Json) => r.$ref),
-    Object.keys(modules).sort().map((m) => `#/components/schemas/${schemaNames(modules[m]!).command}`),
+    Object.keys(modules)
+      .sort()
+      .map((m) => `#/components/schemas/${schemaNames(modules[m]!).command}`),
     'a command body is one of the modules’ commands',
   );
   t.same(served, await contractDocument(modules), '/docs serves what npm run openapi writes');

@@ -30,7 +30,9 @@ t.test('a malformed command names its type, the field and what the field expects
 });
 
 t.test('an unknown or missing type lists the types the module has', async (t) => {
-  const types = dungeon.commandSchema.anyOf.map((v) => JSON.stringify(v.properties.type.const)).join(', ');
+  const types = dungeon.commandSchema.anyOf
+    .map((v: { properties: { type: { const: string } } }) => JSON.stringify(v.properties.type.const))
+    .join(', ');
   const unknown = explainCommand(dungeon, { type: 'Fly' });
   t.same(unknown?.details, [{ path: '/type', message: `"Fly" is not a dungeon command type; it must be one of ${types}` }]);
   const none = explainCommand(venture, { amount: 3 });
@@ -66,13 +68,19 @@ t.test('GET /modules and the notation over HTTP; explained errors over HTTP', as
     t.equal(entry.rulesVersion, module.rulesVersion, `${entry.name}: rules version`);
     t.same(entry.seats, module.info.seats, `${entry.name}: seats`);
     t.equal(entry.summary, module.info.summary, `${entry.name}: summary`);
-    t.ok(entry.options.every((o: { description: string }) => o.description.length > 0), `${entry.name}: every option is described`);
+    t.ok(
+      entry.options.every((o: { description: string }) => o.description.length > 0),
+      `${entry.name}: every option is described`,
+    );
     const notation = await call(t, ctx.app, 'GET', entry.notation.url);
     t.equal(notation.status, 200, `${entry.name}: the notation is served`);
     t.match(notation.body.markdown, /^# /, `${entry.name}: as Markdown`);
   }
   const dungeonEntry = list.body.items.find((m: { name: string }) => m.name === 'dungeon');
-  t.match(dungeonEntry.options.find((o: { name: string }) => o.name === 'variant'), { default: 'standard', schema: { anyOf: Array } });
+  t.match(
+    dungeonEntry.options.find((o: { name: string }) => o.name === 'variant'),
+    { default: 'standard', schema: { anyOf: Array } },
+  );
   t.equal(dungeonEntry.schemas.command, 'DungeonCommand');
   t.equal((await call(t, ctx.app, 'GET', '/modules/chess/notation')).body.code, 'module/not-found');
 
