@@ -275,6 +275,17 @@ export function openApiDocument(
         'at /graphql.',
     },
     servers: [{ url: '/', description: 'The server this document is served from.' }],
+    // Which named schemas belong to which module, for generators that type a client per module (packages/client).
+    ...(Object.keys(modules).length > 0 && {
+      'x-delve-modules': Object.fromEntries(
+        Object.values(modules)
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((m) => {
+            const { options, command, event, view } = schemaNames(m);
+            return [m.name, { options, command, event, view }];
+          }),
+      ),
+    }),
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {
