@@ -21,6 +21,7 @@ import health from './routes/health';
 import modules from './routes/modules';
 import play from './routes/play';
 import players from './routes/players';
+import watch from './routes/watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,6 +142,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(players);
   await fastify.register(characters);
   await fastify.register(campaigns);
+  await fastify.register(watch);
   await fastify.register(graphql, { modules: deps.modules, updates: deps.updates });
 
   // The routes above are all registered by now: the document is complete (the docs UI's own routes are not in it).
