@@ -13,6 +13,7 @@ import { CommandTemplate, EventPage, GameList, ModuleInfo, PlayerProfile, SeatCl
 import type { GameLifecycle, GamesPort } from '../ports';
 import { HttpProblem, toProblem } from '../problems';
 import type { UpdatesFeed } from './feed';
+import { graphiql } from './graphiql';
 import { SdlBuilder } from './sdl';
 import { commandTypesFor, moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
 
@@ -421,6 +422,8 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     },
   };
 
+  // GraphiQL from installed packages, not a CDN; like mercurius' own, only outside production.
+  if (app.config.development) await app.register(graphiql);
   await app.register(mercurius, {
     schema: sdl,
     resolvers: resolvers as never,
