@@ -155,10 +155,19 @@ export const CommandTemplate = Type.Object(
 export const LegalCommands = Type.Object(
   {
     seat: SeatNumber,
-    commands: Type.Array(Command, { description: 'Each command the seat may send now; each is accepted as listed.' }),
-    templates: Type.Array(CommandTemplate, { description: 'Commands with free parameters, with the schema of each.' }),
+    commands: Type.Array(Command, { description: 'Each command the seat may send now; each is accepted exactly as listed.' }),
+    templates: Type.Array(CommandTemplate, {
+      description:
+        'Commands with a free parameter (an amount, a declared value), listed once with the JSON Schema of each parameter ' +
+        'instead of one sample value: `{ type, ...fixed, ...params }` is accepted for every value the schemas allow.',
+    }),
   },
-  { title: 'LegalCommands', description: 'Everything the caller’s seat may send now, awaited or not.' },
+  {
+    title: 'LegalCommands',
+    description:
+      'Everything the caller’s seat may send now, awaited or not. Exact in both directions: every listed command and ' +
+      'every template instance is accepted, and any other command is refused with a rule violation.',
+  },
 );
 
 export const EventsQuery = Type.Object({

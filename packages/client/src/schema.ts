@@ -829,13 +829,13 @@ export interface components {
         [key: string]: unknown;
       };
     };
-    /** @description Everything the caller’s seat may send now, awaited or not. */
+    /** @description Everything the caller’s seat may send now, awaited or not. Exact in both directions: every listed command and every template instance is accepted, and any other command is refused with a rule violation. */
     LegalCommands: {
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
-      /** @description Each command the seat may send now; each is accepted as listed. */
+      /** @description Each command the seat may send now; each is accepted exactly as listed. */
       commands: components['schemas']['Command'][];
-      /** @description Commands with free parameters, with the schema of each. */
+      /** @description Commands with a free parameter (an amount, a declared value), listed once with the JSON Schema of each parameter instead of one sample value: `{ type, ...fixed, ...params }` is accepted for every value the schemas allow. */
       templates: components['schemas']['CommandTemplate'][];
     };
     ClaimSeatRequest: {
@@ -6599,7 +6599,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Everything the caller’s seat may send now, awaited or not. */
+      /** @description Everything the caller’s seat may send now, awaited or not. Exact in both directions: every listed command and every template instance is accepted, and any other command is refused with a rule violation. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
