@@ -212,10 +212,13 @@ function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<
   for (const [component, property, kind] of NARROWED) {
     const target = schemas[component];
     if (!target) continue;
-    const refs = loaded.flatMap((m) => {
+    const refs: Json[] = loaded.flatMap((m) => {
       const name = schemaNames(m)[kind];
       return name === null ? [] : [{ $ref: `#/components/schemas/${name}` }];
     });
+    // A module that publishes no view schema is served as JSON: its views are whatever it returns.
+    const unnamed = loaded.filter((m) => schemaNames(m)[kind] === null).map((m) => m.name);
+    if (unnamed.length > 0) refs.push({ description: `A view of ${unnamed.join(', ')}, which publish no view schema.` });
     if (property === '') {
       schemas[component] = { description: `${String(target.description ?? '')} One of the modules' commands.`.trim(), anyOf: refs };
       continue;
