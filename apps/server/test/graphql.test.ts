@@ -3,7 +3,7 @@ import t from 'tap';
 import WebSocket from 'ws';
 import { graphqlSchema } from '../src/graphql/index';
 import { toy } from './support/toy';
-import { testApp, type TestApp } from './support/app';
+import { listening, testApp, type TestApp } from './support/app';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -143,9 +143,7 @@ function subscribe(url: string, init: Record<string, unknown>, query: string, va
 t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat, over WebSocket", async (t) => {
   const ctx = await testApp();
   t.teardown(ctx.close);
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
   const { id, tokens } = await seatedGame(ctx);
   const query = `subscription($g: ID!) { gameUpdated(gameId: $g) { revision status events { type data } view { ... on ToyView { turn totals } } } }`;
 
@@ -186,9 +184,7 @@ t.test('a subscriber on one node hears commands accepted by another node (statel
   t.teardown(nodeA.close);
   const nodeB = await testApp({}, { toy }, undefined, nodeA);
   t.teardown(nodeB.close);
-  await nodeB.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = nodeB.app.server.address();
-  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const url = `${(await listening(nodeB.app)).replace('http', 'ws')}/graphql`;
   const { id, tokens } = await seatedGame(nodeA);
   const spectator = subscribe(url, {}, `subscription($g: ID!) { gameUpdated(gameId: $g) { revision events { type data } } }`, { g: id });
   t.teardown(() => spectator.ws.close());
@@ -209,9 +205,7 @@ t.test('a subscriber on one node hears commands accepted by another node (statel
 t.test('gameUpdated(after) first pushes what the subscriber missed, then live revisions', async (t) => {
   const ctx = await testApp();
   t.teardown(ctx.close);
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
   const { id, tokens } = await seatedGame(ctx);
   const first = await ctx.service.execute(id, { type: 'Draw' }, { seat: 0 });
   await ctx.service.execute(id, { type: 'Draw' }, { seat: 1 });
@@ -321,9 +315,7 @@ t.test('every error carries extensions.code: invalid queries and rate limits too
 t.test('gameUpdated completes when the game ends, and at once for a game already over', async (t) => {
   const ctx = await testApp();
   t.teardown(ctx.close);
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+  const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
   const { id } = await seatedGame(ctx);
   const query = `subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision status } }`;
   const watcher = subscribe(url, {}, query, { g: id });

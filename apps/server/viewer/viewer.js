@@ -10,6 +10,7 @@ const state = {
   module: '',
   draw: null,
   shown: -1,
+  loading: false,
   socket: null,
 };
 
@@ -37,11 +38,28 @@ function showStatus() {
   document.body.dataset.head = String(state.head);
 }
 
-/** Fetch the caller's view at `revision` and draw it (the newest request wins when several overlap). */
+/**
+ * Show the caller's view at `revision`. One fetch at a time: a revision asked for meanwhile (a fast game pushes many)
+ * waits, and only the last one asked for is fetched next, so the page catches up instead of queueing every revision.
+ */
 async function show(revision) {
   state.shown = revision;
+  if (state.loading) return;
+  state.loading = true;
+  try {
+    let drawn;
+    do {
+      drawn = state.shown;
+      await render(drawn);
+    } while (state.shown !== drawn);
+  } finally {
+    state.loading = false;
+  }
+}
+
+/** Fetch the caller's view at `revision` and draw it. */
+async function render(revision) {
   const { view } = await json(`/games/${gameId}/view?revision=${revision}`);
-  if (state.shown !== revision) return;
   const board = $('board');
   board.replaceChildren();
   state.draw(view, board);

@@ -1,6 +1,6 @@
 // Dungeon: each seat's passages as a tree grown from its cell, the creature fighting on the passage it attacks, and
 // the hand (face down unless it is the viewer's own).
-import { card, html, seatPanel, svg } from './svg.js';
+import { card, hand, html, seatPanel, svg } from './svg.js';
 
 const W = 46;
 const H = 40;
@@ -77,10 +77,7 @@ export function draw(view, board) {
   board.append(info);
   for (const player of view.players) {
     const panel = seatPanel(player.seat, view.you, `Seat ${player.seat}${player.alive ? '' : ' ✝'}`, player.alive ? '' : ' out');
-    const hand = html('p', { class: 'hand', 'data-hand-seat': player.seat }, `hand (${player.handCount}): `);
-    // Another seat's hand is never sent to this viewer: it is drawn face down from its count alone.
-    for (const c of player.hand ?? Array.from({ length: player.handCount }, () => '?')) hand.append(card(c));
-    panel.append(hand, tree(player, view));
+    panel.append(hand(player.seat, player.hand, player.handCount), tree(player, view));
     board.append(panel);
   }
 }

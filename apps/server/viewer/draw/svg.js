@@ -33,3 +33,14 @@ export function seatPanel(seat, you, title, extra = '') {
   panel.append(html('h2', { style: `color: ${seatColour(seat)}` }, `${title}${seat === you ? ' (you)' : ''}`));
   return panel;
 }
+
+/**
+ * A seat's hand: its cards when the viewer may see them, else face down from the count alone (another seat's hand is
+ * never sent to this viewer). `label` turns a card of the module into the text on its face.
+ */
+export function hand(seat, cards, count, label = (c) => c) {
+  const row = html('p', { class: 'hand', 'data-hand-seat': seat }, `hand (${count}): `);
+  if (cards) for (const c of cards) row.append(card(label(c)));
+  else for (let i = 0; i < count; i++) row.append(card('?'));
+  return row;
+}
