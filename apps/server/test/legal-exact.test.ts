@@ -117,6 +117,39 @@ function exactness(module: AnyGameModule, wanted: number, driver: AnyGameModule 
   return { positions, problems: [...new Set(problems)].slice(0, 10) };
 }
 
+/**
+ * Whole seeded games, to their end: at every position, each listed command of every seat has the shape the module's
+ * command schema accepts (a cheap check, so it reaches the late positions the sampled check does not).
+ */
+function shapes(module: AnyGameModule, games: number): { positions: number; problems: string[] } {
+  const seats = Math.min(Math.max(module.info.seats.min, 2), module.info.seats.max);
+  const options = Value.Default(module.optionsSchema, {});
+  let positions = 0;
+  const problems = new Set<string>();
+  for (let seed = 0; seed < games; seed++) {
+    playout(module, {
+      options,
+      seats,
+      seed: `shapes-${seed}`,
+      maxSteps: 3000,
+      // Plain random play, as a client that picks any listed command would.
+      choose: (state, random) => {
+        const awaiting = module.status(state).awaiting;
+        if (awaiting.length === 0) return null;
+        const seat = random.pick(awaiting);
+        return { seat, command: random.pick(module.legalCommands(state, seat) as Message[]) };
+      },
+      onStep: (step) => {
+        positions++;
+        for (let seat = 0; seat < seats; seat++)
+          for (const command of module.legalCommands(step.after, seat) as Message[])
+            if (!Value.Check(module.commandSchema, command)) problems.add(JSON.stringify(command));
+      },
+    });
+  }
+  return { positions, problems: [...problems].slice(0, 5) };
+}
+
 function checkPosition(module: AnyGameModule, state: unknown, seats: number, problems: string[]): void {
   const perSeat = Array.from({ length: seats }, (_, seat) => ({
     seat,
@@ -152,6 +185,11 @@ for (const module of Object.values(modules)) {
     const { positions, problems } = exactness(module, 60);
     t.ok(positions >= 60, `${positions} positions checked`);
     t.same(problems, [], 'no command is listed and refused, or accepted and not listed');
+  });
+  t.test(`${module.name}: every listed command fits the command schema, to the end of whole games`, async (t) => {
+    const { positions, problems } = shapes(module, 8);
+    t.ok(positions > 0, `${positions} positions of 8 games`);
+    t.same(problems, [], 'no listed command is malformed');
   });
 }
 

@@ -11,6 +11,9 @@ const cmd = <N extends string, P extends TProperties>(name: N, description: stri
 const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
 const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
 
+/** The most +1s one Chance quest attempt may state: the command schema's bound, which the legal list keeps to. */
+export const MAX_BOOST = 20;
+
 /** Every command, as the API validates it. */
 export const commandSchema = Type.Union(
   [
@@ -92,7 +95,7 @@ export const commandSchema = Type.Union(
       {
         quest: Card,
         boost: Type.Optional(
-          Type.Integer({ minimum: 0, maximum: 20, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
+          Type.Integer({ minimum: 0, maximum: MAX_BOOST, description: 'Chance quests only (and always): bonuses bought for this roll.' }),
         ),
       },
     ),

@@ -1,6 +1,6 @@
 // legalCommands: candidate commands for a seat, kept when the decider's own check accepts them (exact by design).
 import { RuleViolation, type Seat } from '@delve/kernel';
-import type { CommandOf, DungeoneerCommand } from './commands';
+import { MAX_BOOST, type CommandOf, type DungeoneerCommand } from './commands';
 import { STATS } from './content/index';
 import { checkActivate, checkPlayBoon, checkReadyTreasure, checkUpkeep, checkUseAbility } from './rules/cardplay';
 import {
@@ -161,7 +161,11 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
       for (const quest of quests) {
         const q = questDesign(quest);
         if (q.type !== 'chance') out.push({ type: 'AttemptQuest', quest });
-        else for (let boost = 0; boost <= Math.floor(p.glory / (q.boost ?? 1)); boost++) out.push({ type: 'AttemptQuest', quest, boost });
+        else {
+          // Every affordable boost, up to the most the command schema accepts.
+          const most = Math.min(MAX_BOOST, Math.floor(p.glory / (q.boost ?? 1)));
+          for (let boost = 0; boost <= most; boost++) out.push({ type: 'AttemptQuest', quest, boost });
+        }
       }
       for (const quest of new Set([...quests, ...s.components.map((c) => c.quest)])) out.push({ type: 'PickUpComponent', quest });
       for (const quest of p.carrying) out.push({ type: 'DropComponent', quest });
