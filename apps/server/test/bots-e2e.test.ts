@@ -1,11 +1,13 @@
 // What a client developer can do with only /docs, /modules and the typed client: a bot that plays every module the
 // server runs to the end. Nothing here imports a game package: options come from /modules, commands from the legal
 // list and the templates' parameter schemas, all typed by @delve/client.
-import { DelveClient, DelveError, type CommandTemplate, type ModuleInfo, type ModuleName, type SeatClient } from '@delve/client';
+import type { DelveClient} from '@delve/client';
+import { DelveError, type CommandTemplate, type ModuleInfo, type ModuleName, type SeatClient } from '@delve/client';
 import { randomFor, type Random } from '@delve/kernel';
 import t from 'tap';
 import { loadModules } from '../src/modules';
 import { testApp } from './support/app';
+import { clientOf } from './support/bots';
 
 type JsonSchema = { type?: string; minimum?: number; maximum?: number; const?: unknown; anyOf?: JsonSchema[]; enum?: unknown[] };
 
@@ -54,9 +56,7 @@ async function playToTheEnd(client: DelveClient, info: ModuleInfo, seats: number
 t.test('a bot written against /modules and the typed client plays every module to the end', async (t) => {
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' }, await loadModules(), 'bots-e2e');
   t.teardown(ctx.close);
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  const client = new DelveClient({ baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+  const client = await clientOf(t, ctx);
   const modules = await client.modules();
   t.same(
     modules.map((m) => m.name),

@@ -41,3 +41,23 @@ export async function call(
   if (problems.length > 0) t.fail(`${method} ${url} → ${reply.statusCode} breaks openapi.yaml`, { problems, body: reply.body });
   return { status: reply.statusCode, body: reply.body === '' ? undefined : JSON.parse(reply.body), headers: reply.headers };
 }
+
+/**
+ * A fetch for the typed client that checks every reply against the contract the app serves, as `call` does for
+ * inject: tests that play through @delve/client exercise the client and the contract at once.
+ */
+export function checkedFetch(t: Test, app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const reply = await fetch(request);
+    const { pathname, search } = new URL(request.url);
+    const body = await reply.clone().text();
+    const problems = (await oracleOf(app))(request.method, pathname + search, {
+      statusCode: reply.status,
+      headers: Object.fromEntries(reply.headers),
+      body,
+    });
+    if (problems.length > 0) t.fail(`${request.method} ${pathname} → ${reply.status} breaks openapi.yaml`, { problems, body });
+    return reply;
+  };
+}
