@@ -1,7 +1,7 @@
 // What a client developer can do with only /docs, /modules and the typed client: a bot that plays every module the
 // server runs to the end. Nothing here imports a game package: options come from /modules, commands from the legal
 // list and the templates' parameter schemas, all typed by @delve/client.
-import type { DelveClient} from '@delve/client';
+import type { DelveClient } from '@delve/client';
 import { DelveError, type CommandTemplate, type ModuleInfo, type ModuleName, type SeatClient } from '@delve/client';
 import { randomFor, type Random } from '@delve/kernel';
 import t from 'tap';
