@@ -135,11 +135,11 @@ if (!existsSync(CHROMIUM)) {
     await seat0.waitForSelector(`body[data-status="finished"]#board, body[data-status="finished"]`);
     // After a burst of commands the page catches up from the last push; on a busy machine that takes a while.
     await seat0.waitForSelector(`#board[data-revision="${end.revision}"]`, { timeout: 60_000 }).catch(async (error: unknown) => {
-      const shown = await seat0.evaluate(() => ({
-        head: document.body.dataset.head,
-        drawn: document.getElementById('board')?.dataset.revision,
-        status: document.getElementById('status')?.textContent,
-      }));
+      // A string, not a function: this file is type-checked without the DOM's types.
+      const shown: unknown = await seat0.evaluate(
+        `({ head: document.body.dataset.head, drawn: document.getElementById('board')?.dataset.revision,
+            status: document.getElementById('status')?.textContent })`,
+      );
       t.fail(`the page did not draw the last revision ${end.revision}`, { shown, pageErrors, error: String(error) });
     });
     t.equal(await seat0.$eval('#revision', (el) => el.getAttribute('max')), String(end.revision), 'the slider reaches the last revision');

@@ -145,12 +145,14 @@ t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat
   t.teardown(ctx.close);
   const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
   const { id, tokens } = await seatedGame(ctx);
-  const query = `subscription($g: ID!) { gameUpdated(gameId: $g) { revision status events { type data } view { ... on ToyView { turn totals } } } }`;
+  const query = `subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision status events { type data } view { ... on ToyView { turn totals } } } }`;
 
-  const seat1 = subscribe(url, { authorization: `Bearer ${tokens[1]}` }, query, { g: id });
+  // With `after` set to the revision now, a push that happens before the subscription is registered is not lost (a
+  // fixed pause before playing was not enough on a busy machine).
+  const { revision } = await ctx.service.summary(id);
+  const seat1 = subscribe(url, { authorization: `Bearer ${tokens[1]}` }, query, { g: id, a: revision });
   t.teardown(() => seat1.ws.close());
   await seat1.start();
-  await new Promise((r) => setTimeout(r, 100)); // let the subscription register before playing
 
   const drew = await ctx.service.execute(id, { type: 'Draw' }, { seat: 0 });
   const first = await seat1.next('next');
@@ -172,7 +174,7 @@ t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat
     'each push carries only the new events',
   );
 
-  const forged = subscribe(url, { authorization: 'Bearer forged' }, query, { g: id });
+  const forged = subscribe(url, { authorization: 'Bearer forged' }, query, { g: id, a: revision });
   t.teardown(() => forged.ws.close());
   await forged.start();
   const refused = await forged.next('error');
