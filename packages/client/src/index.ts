@@ -135,8 +135,11 @@ export class SeatClient<M extends ModuleName> {
 export class DelveClient {
   /** The raw typed client: every path of openapi.yaml with its parameters, bodies and answers typed. */
   readonly http: Client<paths>;
+  /** The server's origin, as given. */
+  readonly baseUrl: string;
 
   constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl;
     this.http = createClient<paths>({ baseUrl: options.baseUrl, ...(options.fetch !== undefined && { fetch: options.fetch }) });
   }
 
