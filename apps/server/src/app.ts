@@ -18,8 +18,10 @@ import characters from './routes/characters';
 import games from './routes/games';
 import { withSeatCache } from './seatCache';
 import health from './routes/health';
+import modules from './routes/modules';
 import play from './routes/play';
 import players from './routes/players';
+import watch from './routes/watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     readiness: ReadinessProbe;
     platform: PlatformPort;
     platformReads: PlatformReads;
+    /** The loaded game modules, by name (discovery, and explaining malformed commands and options). */
+    modules: Readonly<Record<string, AnyGameModule>>;
   }
 }
 
@@ -54,9 +58,12 @@ export const API_VERSION = '0.2.0';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The contract of a set of registered routes, as /docs serves it and openapi.yaml holds it. */
-export function contractOf(routes: readonly DocumentedRoute[]): Record<string, unknown> {
-  return openApiDocument(routes, { version: API_VERSION });
+/** The contract of a set of registered routes and the loaded modules, as /docs serves it and openapi.yaml holds it. */
+export function contractOf(
+  routes: readonly DocumentedRoute[],
+  modules: Readonly<Record<string, AnyGameModule>> = {},
+): Record<string, unknown> {
+  return openApiDocument(routes, { version: API_VERSION }, modules);
 }
 
 /** Fastify's own options from the configuration: logging with request ids, body limit, proxy trust. */
@@ -84,6 +91,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('games', cachedGames);
   fastify.decorate('gamesList', deps.gamesList);
   fastify.decorate('readiness', deps.readiness);
+  fastify.decorate('modules', deps.modules);
   const off = deps.platform && deps.platformReads ? null : platformUnavailable();
   fastify.decorate('platform', deps.platform ?? (off as NonNullable<typeof off>).platform);
   fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
@@ -128,15 +136,17 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   });
 
   await fastify.register(health);
+  await fastify.register(modules, { modules: deps.modules });
   await fastify.register(games);
   await fastify.register(play);
   await fastify.register(players);
   await fastify.register(characters);
   await fastify.register(campaigns);
+  await fastify.register(watch);
   await fastify.register(graphql, { modules: deps.modules, updates: deps.updates });
 
   // The routes above are all registered by now: the document is complete (the docs UI's own routes are not in it).
-  const document = contractOf(routes);
+  const document = contractOf(routes, deps.modules);
   await fastify.register(swagger, { mode: 'static', specification: { document: document as never } });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };

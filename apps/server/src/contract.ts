@@ -24,7 +24,7 @@ export async function contractDocument(modules: Readonly<Record<string, AnyGameM
   });
   await fastify.ready();
   await fastify.close();
-  return contractOf(routes);
+  return contractOf(routes, modules);
 }
 
 /** The document as openapi.yaml holds it. */

@@ -1,7 +1,9 @@
 // The REST contract (OpenAPI 3.1) generated from the routes' own schemas, so openapi.yaml, validation, serialisation
 // and the handlers' types come from one declaration. `npm run openapi` writes it to openapi.yaml; a test checks the
 // committed file is what the routes generate.
+import type { AnyGameModule } from '@delve/kernel';
 import type { RouteOptions } from 'fastify';
+import { moduleComponents, schemaNames } from './catalog';
 
 type Json = Record<string, unknown>;
 
@@ -186,8 +188,53 @@ function responses(route: DocumentedRoute, components: Components, problemStatus
   return out;
 }
 
-/** The OpenAPI 3.1 document of `routes` (every route with an operationId). */
-export function openApiDocument(routes: readonly DocumentedRoute[], info: { version: string }): Json {
+/**
+ * Where the generic shapes of the routes' schemas (any command, any view, any options) are narrowed to the union of
+ * the modules' named schemas: component → property (or the component itself, '') → the kind of module schema.
+ */
+const NARROWED: readonly [component: string, property: string, kind: 'command' | 'view' | 'options'][] = [
+  ['Command', '', 'command'],
+  ['ViewResult', 'view', 'view'],
+  ['CommandResult', 'view', 'view'],
+  ['CreateGameRequest', 'options', 'options'],
+  ['ScheduleGameRequest', 'options', 'options'],
+];
+
+/**
+ * Add every module's options, commands, events and view as named schemas, and narrow the generic shapes the routes
+ * validate with (the kernel checks the module's own schema) to the union of the modules' ones, so a generated client
+ * is typed per module. No module is named here: a new module is published by exporting its schemas.
+ */
+function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<string, AnyGameModule>>): void {
+  const loaded = Object.values(modules).sort((a, b) => a.name.localeCompare(b.name));
+  if (loaded.length === 0) return;
+  Object.assign(schemas, moduleComponents(modules));
+  for (const [component, property, kind] of NARROWED) {
+    const target = schemas[component];
+    if (!target) continue;
+    const refs: Json[] = loaded.flatMap((m) => {
+      const name = schemaNames(m)[kind];
+      return name === null ? [] : [{ $ref: `#/components/schemas/${name}` }];
+    });
+    // A module that publishes no view schema is served as JSON: its views are whatever it returns.
+    const unnamed = loaded.filter((m) => schemaNames(m)[kind] === null).map((m) => m.name);
+    if (unnamed.length > 0) refs.push({ description: `A view of ${unnamed.join(', ')}, which publish no view schema.` });
+    if (property === '') {
+      schemas[component] = { description: `${String(target.description ?? '')} One of the modules' commands.`.trim(), anyOf: refs };
+      continue;
+    }
+    const properties = target.properties as Record<string, Json>;
+    const original = properties[property] ?? {};
+    properties[property] = { ...(original.description !== undefined && { description: original.description }), anyOf: refs };
+  }
+}
+
+/** The OpenAPI 3.1 document of `routes` (every route with an operationId) and the modules' schemas. */
+export function openApiDocument(
+  routes: readonly DocumentedRoute[],
+  info: { version: string },
+  modules: Readonly<Record<string, AnyGameModule>> = {},
+): Json {
   const components = new Components();
   const problemStatuses = new Set<number>();
   const paths: Record<string, Record<string, Json>> = {};
@@ -216,6 +263,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[], info: { vers
     operation.responses = responses(route, components, problemStatuses);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  publishModules(components.schemas, modules);
   return {
     openapi: '3.1.0',
     info: {
@@ -230,6 +278,17 @@ export function openApiDocument(routes: readonly DocumentedRoute[], info: { vers
         'at /graphql.',
     },
     servers: [{ url: '/', description: 'The server this document is served from.' }],
+    // Which named schemas belong to which module, for generators that type a client per module (packages/client).
+    ...(Object.keys(modules).length > 0 && {
+      'x-delve-modules': Object.fromEntries(
+        Object.values(modules)
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((m) => {
+            const { options, command, event, view } = schemaNames(m);
+            return [m.name, { options, command, event, view }];
+          }),
+      ),
+    }),
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {

@@ -79,19 +79,19 @@ export const ListGamesQuery = Type.Object({
 export const GameListItem = Type.Object(
   {
     id: Uuid('The game id.'),
-    module: Type.String(),
+    module: Type.String({ description: 'The rules module.' }),
     status: GameLifecycle,
-    seats: Type.Integer({ minimum: 1 }),
+    seats: Type.Integer({ minimum: 1, description: 'How many seats the table has.' }),
     openSeats: Type.Integer({ minimum: 0, description: 'Seats nobody has claimed yet.' }),
-    revision: Type.Integer({ minimum: 0 }),
-    createdAt: Type.String(),
+    revision: Type.Integer({ minimum: 0, description: 'The revision of its stream the list has seen.' }),
+    createdAt: Type.String({ description: 'When it was created (ISO 8601).' }),
   },
   { title: 'GameListItem', description: 'A game as the games list shows it.' },
 );
 
 export const GameList = Type.Object(
   {
-    items: Type.Array(GameListItem),
+    items: Type.Array(GameListItem, { description: 'The games on this page.' }),
     nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last.' }),
   },
   { title: 'GameList', description: 'One page of games, newest first.' },
@@ -112,7 +112,7 @@ export const SeatClaimed = Type.Object(
   {
     seat: SeatNumber,
     token: Type.String({ description: 'The seat token, shown once: send it as Authorization: Bearer <token>.' }),
-    revision: Type.Integer({ minimum: 0 }),
+    revision: Type.Integer({ minimum: 0, description: "The game's revision after the claim." }),
   },
   { title: 'SeatClaimed', description: 'A claimed seat and the token that acts for it.' },
 );
@@ -143,7 +143,7 @@ export const ViewResult = Type.Object(
 
 export const CommandTemplate = Type.Object(
   {
-    type: Type.String(),
+    type: Type.String({ description: 'The command type.' }),
     fixed: Type.Object({}, { additionalProperties: true, description: 'Fields the command must carry as given.' }),
     params: Type.Object(
       {},
@@ -156,10 +156,19 @@ export const CommandTemplate = Type.Object(
 export const LegalCommands = Type.Object(
   {
     seat: SeatNumber,
-    commands: Type.Array(Command, { description: 'Each command the seat may send now; each is accepted as listed.' }),
-    templates: Type.Array(CommandTemplate, { description: 'Commands with free parameters, with the schema of each.' }),
+    commands: Type.Array(Command, { description: 'Each command the seat may send now; each is accepted exactly as listed.' }),
+    templates: Type.Array(CommandTemplate, {
+      description:
+        'Commands with a free parameter (an amount, a declared value), listed once with the JSON Schema of each parameter ' +
+        'instead of one sample value: `{ type, ...fixed, ...params }` is accepted for every value the schemas allow.',
+    }),
   },
-  { title: 'LegalCommands', description: 'Everything the caller’s seat may send now, awaited or not.' },
+  {
+    title: 'LegalCommands',
+    description:
+      'Everything the caller’s seat may send now, awaited or not. Exact in both directions: every listed command and ' +
+      'every template instance is accepted, and any other command is refused with a rule violation.',
+  },
 );
 
 export const EventsQuery = Type.Object({
@@ -168,10 +177,10 @@ export const EventsQuery = Type.Object({
 });
 export const EventPage = Type.Object(
   {
-    items: Type.Array(VisibleEvent),
+    items: Type.Array(VisibleEvent, { description: 'The events the caller may see, in stream order.' }),
     nextFrom: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'from for the next page; null at the end.' }),
   },
-  { title: 'EventPage' },
+  { title: 'EventPage', description: "A page of a game's event log, redacted for the caller." },
 );
 
 // --- Players ---------------------------------------------------------------------------------------------------
@@ -271,3 +280,68 @@ export const ScheduledGame = Type.Object(
 
 /** Error responses shared by the routes. */
 export const problems = (...statuses: number[]): Record<number, typeof Problem> => Object.fromEntries(statuses.map((s) => [s, Problem]));
+
+// --- Discovery -------------------------------------------------------------------------------------------------
+
+export const ModuleOption = Type.Object(
+  {
+    name: Type.String({ description: 'The field of the options object.' }),
+    description: Type.String({ description: 'What the option changes.' }),
+    default: Type.Unknown({ description: 'The value used when the option is left out (null when there is none).' }),
+    schema: Type.Object({}, { additionalProperties: true, description: 'JSON Schema of the values it takes.' }),
+  },
+  { title: 'ModuleOption', description: 'One option a game of the module can be created with.' },
+);
+
+export const ModuleInfo = Type.Object(
+  {
+    name: Type.String({ description: 'The module name to give POST /games.' }),
+    title: Type.String({ description: 'The game as players know it.' }),
+    rulesVersion: Type.String({ description: 'The version of the rules this server runs for it (recorded in every game).' }),
+    summary: Type.String({ description: 'How the game goes, in a few sentences.' }),
+    seats: Type.Object(
+      {
+        min: Type.Integer({ minimum: 1, description: 'Fewest seats.' }),
+        max: Type.Integer({ minimum: 1, description: 'Most seats (some options allow fewer).' }),
+      },
+      { description: 'The seat counts the module accepts.' },
+    ),
+    notation: Type.Object(
+      {
+        path: Type.String({ description: 'The file inside the repository that explains cards, rooms and coordinates.' }),
+        url: Type.String({ description: 'Where this server serves that file as Markdown.' }),
+      },
+      { description: "Where the module's notation (cards, rooms, coordinates) is explained." },
+    ),
+    options: Type.Array(ModuleOption, { description: 'Every option, with its default and description.' }),
+    commands: Type.Array(Type.String(), { description: 'The command types (each a named schema in openapi.yaml).' }),
+    events: Type.Array(Type.String(), { description: 'The event types (each a named schema in openapi.yaml).' }),
+    schemas: Type.Object(
+      {
+        options: Type.String({ description: 'The named schema of the options.' }),
+        command: Type.String({ description: 'The named schema of the command union.' }),
+        event: Type.String({ description: 'The named schema of the event union.' }),
+        view: Type.Union([Type.String(), Type.Null()], { description: 'The named schema of the view; null when it is served as JSON.' }),
+      },
+      { description: 'The names of its schemas under components.schemas of openapi.yaml (at /docs/json).' },
+    ),
+    characters: Type.Boolean({ description: 'True when characters of the module can be created and brought to its games.' }),
+  },
+  { title: 'ModuleInfo', description: 'A game module this server runs: what a client needs before it creates a game.' },
+);
+
+export const ModuleList = Type.Object(
+  { items: Type.Array(ModuleInfo, { description: 'Every module this server runs, by name.' }) },
+  { title: 'ModuleList', description: 'The game modules this server runs.' },
+);
+
+export const ModuleParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64, description: 'The module name.' }) });
+
+export const ModuleNotation = Type.Object(
+  {
+    module: Type.String({ description: 'The module name.' }),
+    path: Type.String({ description: 'The file inside the repository.' }),
+    markdown: Type.String({ description: 'Its text: the rules Delve enforces and the notation of cards, rooms and coordinates.' }),
+  },
+  { title: 'ModuleNotation', description: "A module's rules and notation as its README explains them." },
+);

@@ -9,9 +9,30 @@ import { loadConfig } from '../src/config';
 import { MemoryGamesList } from '../src/gamesList';
 import type { GamesPort } from '../src/ports';
 import { openapi, specProblems } from './support/spec';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { parse } from 'yaml';
+import type { AnyGameModule } from '@delve/kernel';
+import { plainSchema, schemaNames, variantsByType } from '../src/catalog';
 
-// Routes that are deliberately outside the REST contract: the docs UI itself and GraphQL.
-const OUTSIDE = [/^\/docs/, /^\/graphql/, /^\/graphiql/];
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The app with these modules and no database behind it: only its contract and discovery are read. */
+async function contractApp(modules: Record<string, AnyGameModule>) {
+  const fastify = Fastify(serverOptions(loadConfig({ LOG_LEVEL: 'silent' })));
+  await fastify.register(app, {
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    games: {} as GamesPort, // never called
+    gamesList: new MemoryGamesList(),
+    readiness: async () => {},
+    modules,
+    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
+  });
+  await fastify.ready();
+  return fastify;
+}
+
+// Routes that are deliberately outside the REST contract: the docs UI itself, GraphQL and the table viewer's page.
+const OUTSIDE = [/^\/docs/, /^\/graphql/, /^\/graphiql/, /^\/watch/];
 
 t.test('openapi.yaml is what the routes generate (run `npm run openapi` after changing a route or schema)', async (t) => {
   const generated = contractYaml(await contractDocument(await loadModules()));
@@ -82,4 +103,68 @@ t.test('the spec oracle rejects replies that break openapi.yaml', async (t) => {
   t.same(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(summary) }), []);
   const noHash = { ...summary, seedHash: undefined };
   t.not(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(noHash) }).length, 0, 'a missing field');
+});
+
+t.test('openapi.yaml is a valid OpenAPI 3.1 document, and the validator does reject a broken one', async (t) => {
+  const yaml = readFileSync(OPENAPI_PATH, 'utf8');
+  const validator = new Validator();
+  const result = await validator.validate(yaml);
+  t.same(result.errors ?? [], [], 'no errors');
+  t.equal(result.valid, true);
+  t.equal(validator.version, '3.1');
+  const broken = parse(yaml) as Json;
+  broken.paths['/games'].post.responses['201'] = { content: {} };
+  t.equal((await new Validator().validate(broken)).valid, false, 'a response without a description is refused');
+});
+
+t.test('openapi.yaml documents relative servers, request ids, rate limits, Retry-After and 415', async (t) => {
+  const document = parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
+  t.same(document.servers, [{ url: '/', description: 'The server this document is served from.' }], 'relative: /docs works on any port');
+  const headers = Object.keys(document.components.headers);
+  for (const name of ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) {
+    t.ok(headers.includes(name), `${name} is a named header`);
+  }
+  t.ok(document.components.responses.Problem429.headers['Retry-After'], '429 says when to retry');
+  t.ok(document.paths['/games/{id}/commands'].post.responses['415'], 'a body that is not JSON is 415');
+  t.ok(document.paths['/games'].post.responses['201'].headers['X-Request-Id'], 'success responses carry the request id');
+});
+
+t.test("every module's options, commands, events and view are named schemas equal to the module's own", async (t) => {
+  const modules = await loadModules();
+  t.same(Object.keys(modules).sort(), ['dungeon', 'dungeoneer', 'raid', 'venture'], 'the four shipped modules are loaded');
+  const ctx = await contractApp(modules);
+  t.teardown(() => ctx.close());
+  const served = (await ctx.inject({ method: 'GET', url: '/docs/json' })).json() as Json;
+  const schemas = served.components.schemas as Record<string, Json>;
+  for (const module of Object.values(modules)) {
+    const names = schemaNames(module);
+    t.same(
+      schemas[names.options],
+      { description: `Options of a ${module.info.title} game; every field has a default.`, ...plainSchema(module.optionsSchema) },
+      `${module.name}: options`,
+    );
+    for (const [kind, schema, variant] of [
+      ['command', module.commandSchema, names.commandVariant],
+      ['event', module.eventSchema, names.eventVariant],
+    ] as const) {
+      const union = schemas[names[kind]];
+      const own = variantsByType(plainSchema(schema));
+      t.equal(union.discriminator.propertyName, 'type', `${module.name}: ${kind}s are discriminated by type`);
+      t.same(Object.keys(union.discriminator.mapping), [...own.keys()], `${module.name}: every ${kind} type is mapped`);
+      for (const [type, body] of own) t.same(schemas[variant(type)], body, `${module.name}: ${kind} ${type} is published as is`);
+    }
+    t.same(
+      schemas[names.view as string],
+      { description: `What one viewer sees of a ${module.info.title} game.`, ...plainSchema(module.viewSchema) },
+      `${module.name}: view`,
+    );
+  }
+  t.same(
+    schemas.Command.anyOf.map((r: Json) => r.$ref),
+    Object.keys(modules)
+      .sort()
+      .map((m) => `#/components/schemas/${schemaNames(modules[m]!).command}`),
+    'a command body is one of the modules’ commands',
+  );
+  t.same(served, await contractDocument(modules), '/docs serves what npm run openapi writes');
 });

@@ -2,6 +2,8 @@
 import { dungeon, heuristicBot, randomBot, type DungeonView } from '@delve/game-dungeon';
 import { randomFor } from '@delve/kernel';
 import t, { type Test } from 'tap';
+import type { DelveClient, Options } from '@delve/client';
+import { clientOf, newTable, playWith } from './support/bots';
 import { call } from './support/http';
 import { testApp, type TestApp } from './support/app';
 
@@ -80,47 +82,30 @@ t.test('random bots play full Dungeon games over HTTP', async (t) => {
   for (const [i, [seats, options]] of games.entries()) await playRandomGame(t, ctx, seats, options, 1000 + i);
 });
 
-/** The module's bots over HTTP: each awaited seat fetches its own view and its bot answers from that alone. */
-async function playBotGame(t: Test, ctx: TestApp, seats: number, options: Record<string, unknown>, seed: string) {
-  const created = await call(t, ctx.app, 'POST', '/games', { payload: { module: 'dungeon', options, seats } });
-  const id = created.body.id as string;
-  const tokens: string[] = [];
-  for (let i = 0; i < seats; i++) tokens.push((await call(t, ctx.app, 'POST', `/games/${id}/seats`, { payload: {} })).body.token);
-  for (let step = 0; step < 5000; step++) {
-    const summary = (await call(t, ctx.app, 'GET', `/games/${id}`)).body;
-    if (summary.status !== 'active') break;
-    const seat = summary.awaiting[step % summary.awaiting.length] as number;
-    const token = tokens[seat] as string;
-    const view = (await call(t, ctx.app, 'GET', `/games/${id}/view`, { token })).body.view as DungeonView;
-    // Seat 0 plays to win; the others play at random.
-    const bot = seat === 0 ? heuristicBot : randomBot;
-    const command = bot(view, seat, randomFor(seed, step));
-    if (!command) {
-      t.fail(`${seed}: seat ${seat}'s bot found nothing to do while awaited`);
-      break;
-    }
-    const sent = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token, payload: command });
-    if (sent.status !== 200) {
-      t.fail(`${seed}: the bot's command was refused`, { command, problem: sent.body });
-      break;
-    }
-  }
-  const end = (await call(t, ctx.app, 'GET', `/games/${id}`)).body;
+/** The module's bots over HTTP through the typed client: each awaited seat's bot answers from its own view alone. */
+async function playBotGame(t: Test, client: DelveClient, seats: number, options: Options<'dungeon'>, seed: string) {
+  const game = await newTable(client, 'dungeon', seats, options);
+  // Seat 0 plays to win; the others play at random.
+  await playWith(t, client, game, (seat, view, step) =>
+    (seat.seat === 0 ? heuristicBot : randomBot)(view as DungeonView, seat.seat, randomFor(seed, step)),
+  );
+  const end = await client.game(game.id);
   t.equal(end.status, 'finished', `${seed}: ${seats} players, ${JSON.stringify(options)}: the game ends`);
-  t.equal((await call(t, ctx.app, 'GET', `/games/${id}/audit`)).body.verified, true, `${seed}: audit verifies`);
-  return end.winners as number[];
+  t.equal((await client.audit(game.id)).verified, true, `${seed}: audit verifies`);
+  return end.winners ?? [];
 }
 
 t.test('the module’s bots play 2-, 3- and 4-player games (two decks for four, one Pitch Black) over HTTP', async (t) => {
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' }, { dungeon });
   t.teardown(ctx.close);
-  const tables: [number, Record<string, unknown>][] = [
+  const client = await clientOf(t, ctx);
+  const tables: [number, Options<'dungeon'>][] = [
     [2, {}],
     [3, { variant: 'pitch-black' }],
     [4, { decks: 2, counterAttack: 3 }],
   ];
   for (const [i, [seats, options]] of tables.entries()) {
-    const winners = await playBotGame(t, ctx, seats, options, `bots-${i}`);
+    const winners = await playBotGame(t, client, seats, options, `bots-${i}`);
     t.ok(winners.length <= 1, 'one winner, or nobody alive');
   }
 });

@@ -3,6 +3,7 @@
 import { dungeoneer, heuristicBot, randomBot, type DungeoneerView } from '@delve/game-dungeoneer';
 import { randomFor } from '@delve/kernel';
 import t, { type Test } from 'tap';
+import { clientOf, newTable, playWith } from './support/bots';
 import { call } from './support/http';
 import { testApp, type TestApp } from './support/app';
 
@@ -61,32 +62,21 @@ t.test('Dungeoneer over HTTP: random legal commands from /legal-commands play a 
   await finished(t, ctx, id, tokens[0] as string, live, 'random play');
 });
 
-t.test('Dungeoneer over HTTP: the bots play 3- and 4-player games from their own views', async (t) => {
+t.test('Dungeoneer over HTTP: the bots play 3- and 4-player games from their own views, through the typed client', async (t) => {
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' }, { dungeoneer });
   t.teardown(ctx.close);
+  const client = await clientOf(t, ctx);
   for (const seats of [3, 4]) {
-    const { id, tokens } = await table(t, ctx, seats);
-    const live = new Map<number, unknown>();
-    for (let step = 0; step < 4000; step++) {
-      const summary = (await call(t, ctx.app, 'GET', `/games/${id}`)).body;
-      if (summary.status !== 'active') break;
-      const seat = summary.awaiting[step % summary.awaiting.length] as number;
-      const token = tokens[seat] as string;
-      const got = (await call(t, ctx.app, 'GET', `/games/${id}/view`, { token })).body;
-      if (seat === 0) live.set(got.revision, got.view);
-      // Seat 0 plays to win; the others play at random.
-      const bot = seat === 0 ? heuristicBot : randomBot;
-      const command = bot(got.view as DungeoneerView, seat, randomFor(`http-bots-${seats}`, step));
-      if (!command) {
-        t.fail(`seat ${seat}'s bot found nothing to do while awaited`);
-        break;
-      }
-      const sent = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token, payload: command });
-      if (sent.status !== 200) {
-        t.fail('the bot’s command was refused', { command, problem: sent.body });
-        break;
-      }
-    }
-    await finished(t, ctx, id, tokens[0] as string, live, `${seats} players`);
+    const game = await newTable(client, 'dungeoneer', seats);
+    // Seat 0 plays to win; the others play at random.
+    const { live } = await playWith(
+      t,
+      client,
+      game,
+      (seat, view, step) =>
+        (seat.seat === 0 ? heuristicBot : randomBot)(view as DungeoneerView, seat.seat, randomFor(`http-bots-${seats}`, step)),
+      4000,
+    );
+    await finished(t, ctx, game.id, game.seats[0]!.token, live, `${seats} players`);
   }
 });

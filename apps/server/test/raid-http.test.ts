@@ -1,9 +1,11 @@
-// Full raids over HTTP on a real PostgreSQL: the test plays raider seat 0 through the REST API (its legal commands
-// only), the module's heuristic bot plays the other seats from their own views; the Dungeon plays itself on the
+// Full raids over HTTP on a real PostgreSQL, through the typed client: the test plays raider seat 0 from its legal
+// commands only, the module's heuristic bot plays the other seats from their own views; the Dungeon plays itself on the
 // server. The raids end with their result in the view, replays equal the live views, and the audit verifies.
 import { heuristicBot, raid, type RaidView } from '@delve/game-raid';
 import { randomFor } from '@delve/kernel';
 import t, { type Test } from 'tap';
+import type { DelveClient, Options } from '@delve/client';
+import { clientOf, newTable, playWith } from './support/bots';
 import { call } from './support/http';
 import { testApp, type TestApp } from './support/app';
 
@@ -27,40 +29,23 @@ function choose(legal: Json[], view: RaidView): Json {
   return attack ?? { type: 'EndTurn' };
 }
 
-async function playRaid(t: Test, ctx: TestApp, options: Record<string, unknown>, seats: number, label: string) {
-  const created = await call(t, ctx.app, 'POST', '/games', { payload: { module: 'raid', options, seats } });
-  t.equal(created.status, 201, `${label}: created`);
-  const id = created.body.id as string;
-  const tokens: string[] = [];
-  for (let i = 0; i < seats; i++) tokens.push((await call(t, ctx.app, 'POST', `/games/${id}/seats`, { payload: {} })).body.token);
-  const live = new Map<number, unknown>();
+async function playRaid(t: Test, ctx: TestApp, client: DelveClient, options: Options<'raid'>, seats: number, label: string) {
+  const game = await newTable(client, 'raid', seats, options);
+  const id = game.id;
+  const tokens = game.seats.map((seat) => seat.token);
   let viaRest = 0;
-  for (let step = 0; step < 4000; step++) {
-    const summary = (await call(t, ctx.app, 'GET', `/games/${id}`)).body;
-    if (summary.status !== 'active') break;
-    const seat = summary.awaiting[0] as number | undefined;
-    if (seat === undefined) {
-      t.fail(`${label}: an active raid awaits nobody (the Dungeon must have finished its steps)`, { summary });
-      break;
-    }
-    const token = tokens[seat] as string;
-    const got = (await call(t, ctx.app, 'GET', `/games/${id}/view`, { token })).body;
-    const view = got.view as RaidView;
-    if (seat === 0 && step % 5 === 0) live.set(got.revision, view);
-    let command: Json;
-    if (seat === 0) {
-      const legal = (await call(t, ctx.app, 'GET', `/games/${id}/legal-commands`, { token })).body.commands as Json[];
-      command = choose(legal, view);
+  // Seat 0 chooses among its legal commands; the heuristic bot plays the others from their own views.
+  const { live } = await playWith(
+    t,
+    client,
+    game,
+    async (seat, view, step) => {
+      if (seat.seat !== 0) return heuristicBot(view as RaidView, seat.seat, randomFor(`${label}:${step}`, 0));
       viaRest++;
-    } else {
-      command = heuristicBot(view, seat, randomFor(`${label}:${step}`, 0));
-    }
-    const sent = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token, payload: command });
-    if (sent.status !== 200) {
-      t.fail(`${label}: seat ${seat}'s command was refused`, { command, problem: sent.body });
-      break;
-    }
-  }
+      return choose((await seat.legal()).commands, view as RaidView);
+    },
+    4000,
+  );
   const end = (await call(t, ctx.app, 'GET', `/games/${id}`)).body;
   t.equal(end.status, 'finished', `${label}: the raid ends (seat 0 sent ${viaRest} commands through the API)`);
   const final = (await call(t, ctx.app, 'GET', `/games/${id}/view`, { token: tokens[0] as string })).body.view as RaidView;
@@ -95,8 +80,16 @@ async function playRaid(t: Test, ctx: TestApp, options: Record<string, unknown>,
 t.test('raids over HTTP: a Novice raid of three and a Legendary raid of two, seat 0 through the REST API', async (t) => {
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' }, { raid });
   t.teardown(ctx.close);
-  await playRaid(t, ctx, { difficulty: 'novice', dungeon: 'thornwood-hollow' }, 3, 'novice');
-  await playRaid(t, ctx, { difficulty: 'legendary', dungeon: 'emberforge-depths', classes: ['mender', 'guardian'] }, 2, 'legendary');
+  const client = await clientOf(t, ctx);
+  await playRaid(t, ctx, client, { difficulty: 'novice', dungeon: 'thornwood-hollow' }, 3, 'novice');
+  await playRaid(
+    t,
+    ctx,
+    client,
+    { difficulty: 'legendary', dungeon: 'emberforge-depths', classes: ['mender', 'guardian'] },
+    2,
+    'legendary',
+  );
 });
 
 t.test('raids over HTTP: hidden cards stay hidden, and only the automaton moves the Dungeon', async (t) => {

@@ -1,16 +1,21 @@
-// GraphQL at /graphql (mercurius): games, the caller's typed view, replays, the redacted log, and live gameUpdated.
-import { CampaignDocument, CharacterDocument, GameSummary, type AnyGameModule, type Viewer } from '@delve/kernel';
+// GraphQL at /graphql (mercurius): discovery, games, the caller's typed view and legal commands, replays, the redacted
+// log, mutations to create, claim and play, and live gameUpdated until the game ends.
+import { CampaignDocument, CharacterDocument, GameSummary, type AnyGameModule, type Message, type Viewer } from '@delve/kernel';
 import type { FastifyPluginAsync } from 'fastify';
-import { GraphQLScalarType, valueFromASTUntyped } from 'graphql';
-import mercurius from 'mercurius';
-import { credentialsOf, requireSeat, viewerFor, type Credentials } from '../auth';
+import { GraphQLError, GraphQLScalarType, valueFromASTUntyped } from 'graphql';
+import mercurius, { type MercuriusContext } from 'mercurius';
+import { credentialsOf, viewerFor, type Credentials } from '../auth';
 import { eventBody, listItemBody, summaryBody } from '../bodies';
-import { EventPage, GameList, PlayerProfile } from '../schemas';
+import { catalog } from '../catalog';
+import { claimSeat, createGame } from '../routes/games';
+import { legalFor, sendCommand } from '../routes/play';
+import { CommandTemplate, EventPage, GameList, ModuleInfo, PlayerProfile, SeatClaimed } from '../schemas';
 import type { GameLifecycle, GamesPort } from '../ports';
 import { HttpProblem, toProblem } from '../problems';
 import type { UpdatesFeed } from './feed';
+import { graphiql } from './graphiql';
 import { SdlBuilder } from './sdl';
-import { moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
+import { commandTypesFor, moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
 
 export interface GraphqlOptions {
   readonly modules: Readonly<Record<string, AnyGameModule>>;
@@ -32,22 +37,65 @@ const JSONScalar = new GraphQLScalarType({
 });
 
 /** The schemas GraphQL shares with REST; their titles name the types, but for these renames. */
-const SHARED_TYPES = [GameSummary, GameList, EventPage, PlayerProfile, CharacterDocument, CampaignDocument];
-const RENAMES: Readonly<Record<string, string>> = { GameSummary: 'Game', GameList: 'GamePage' };
+const SHARED_TYPES = [
+  GameSummary,
+  GameList,
+  EventPage,
+  PlayerProfile,
+  CharacterDocument,
+  CampaignDocument,
+  ModuleInfo,
+  SeatClaimed,
+  CommandTemplate,
+];
+const RENAMES: Readonly<Record<string, string>> = { GameSummary: 'Game', GameList: 'GamePage', ModuleInfo: 'Module' };
+
+/** A game in one of these states never changes again: its subscription completes. */
+const FINAL: ReadonlySet<string> = new Set(['finished', 'abandoned']);
+
+/** Idempotency keys as REST's Idempotency-Key header takes them. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** What GraphQL adds to the shared types, and its own roots. */
 const ROOT_SDL = `
+"Any JSON value: the escape hatch where a GraphQL type would be absurd."
 scalar JSON
 "A module without a published view schema: its view as JSON."
-type JsonView { module: String!, json: JSON! }
+type JsonView {
+  "The module."
+  module: String!
+  "The view as JSON."
+  json: JSON!
+}
 "A module without a published sheet schema: its character sheet as JSON."
-type JsonSheet { module: String!, json: JSON! }
-type ViewAt { revision: Int!, view: GameView! }
+type JsonSheet {
+  "The module."
+  module: String!
+  "The sheet as JSON."
+  json: JSON!
+}
+"A command whose module publishes no GraphQL type for it: the command as JSON."
+type JsonCommand {
+  "The module."
+  module: String!
+  "The command as JSON, to send as is."
+  json: JSON!
+}
+"The caller's view as it was at a revision."
+type ViewAt {
+  "The stream revision the view is taken at."
+  revision: Int!
+  "The view, typed per module."
+  view: GameView!
+}
 extend type Game {
   "The caller's view now: a seat's with its token, the spectator's without."
   view: GameView!
-  "What the caller's seat may send now (needs a seat token)."
-  legalCommands: [JSON!]!
+  "What the caller's seat may send now, awaited or not, typed per module; each is accepted as listed (needs a seat token)."
+  legalCommands: [LegalCommand!]!
+  "Commands with free parameters (an amount, a declared value) the caller's seat may send now, with each parameter's JSON Schema."
+  commandTemplates: [CommandTemplate!]!
+  "The event log redacted for the caller, from a revision."
   events(from: Int = 0, limit: Int = 100): EventPage!
 }
 extend type Character {
@@ -58,13 +106,52 @@ extend type CampaignMember {
   "The character the member brings, with its sheet as its stream stands now; null for a member without one."
   characterSheet: Character
 }
-input GamesFilter { module: String, status: GameStatus, limit: Int = 20, cursor: String }
-type GameUpdate { gameId: ID!, revision: Int!, status: GameStatus!, events: [Event!]!, view: GameView! }
+"Which games to list."
+input GamesFilter {
+  "Only games of this module."
+  module: String
+  "Only games in this state."
+  status: GameStatus
+  "Page size, 1 to 100."
+  limit: Int = 20
+  "The nextCursor of the previous page."
+  cursor: String
+}
+"A new revision of a game, as one subscriber may see it."
+type GameUpdate {
+  "The game."
+  gameId: ID!
+  "The revision the game has reached."
+  revision: Int!
+  "The game's state in the lobby's terms; the subscription completes once it is finished or abandoned."
+  status: GameStatus!
+  "The events since the last push, redacted for the subscriber."
+  events: [Event!]!
+  "The subscriber's view at this revision."
+  view: GameView!
+}
+"The outcome of a command: what it caused and the caller's view after it."
+type CommandResult {
+  "The game's revision after the command."
+  revision: Int!
+  "What the command caused, redacted for the caller (the deal, the automaton's follow-up and the end included)."
+  events: [Event!]!
+  "The caller's view after the command."
+  view: GameView!
+  "True when the idempotency key was seen before: the first outcome, nothing appended."
+  replayed: Boolean!
+}
+"Reads: modules, games, views, replays, logs, players, characters and campaigns."
 type Query {
+  "The game modules this server runs, with their options, seat counts and notation (as GET /modules)."
+  modules: [Module!]!
+  "A game's public summary."
   game(id: ID!): Game!
+  "Games from the games list, newest first."
   games(filter: GamesFilter): GamePage!
   "The caller's view as it was at a revision."
   replay(gameId: ID!, revision: Int!): ViewAt!
+  "The event log redacted for the caller."
   events(gameId: ID!, from: Int = 0, limit: Int = 100): EventPage!
   "A player's profile: characters and games (from the player-profiles read model)."
   player(id: ID!): PlayerProfile!
@@ -75,10 +162,24 @@ type Query {
   "A campaign's members and games."
   campaign(id: ID!): Campaign!
 }
+"""
+Playing over GraphQL, with the rules, error codes and idempotency of REST. Authenticate with the same
+Authorization header: a player key to claim as a player, a seat token to send commands.
+"""
+type Mutation {
+  "Create a game of a module with options (defaults fill the rest) and a seat count, as POST /games."
+  createGame(module: String!, options: JSON, seats: Int!): Game!
+  "Claim a seat (a given one or the lowest free one) and receive its token, as POST /games/{id}/seats."
+  claimSeat(gameId: ID!, seat: Int, name: String, character: ID): SeatClaimed!
+  "Send one of the module's commands for the caller's seat, as POST /games/{id}/commands; a repeated idempotencyKey returns the first outcome."
+  sendCommand(gameId: ID!, command: JSON!, idempotencyKey: String): CommandResult!
+}
+"Live updates over WebSocket (graphql-transport-ws)."
 type Subscription {
   """
   Each new revision of the game: the events since the last push, redacted for the subscriber, and its view.
-  With \`after\`, first pushes everything after that revision (a reconnecting client misses nothing).
+  With \`after\`, first pushes everything after that revision (a reconnecting client misses nothing). Completes once
+  the game is finished or abandoned.
   """
   gameUpdated(gameId: ID!, after: Int): GameUpdate!
 }
@@ -92,45 +193,86 @@ export function graphqlSchema(modules: Readonly<Record<string, AnyGameModule>>):
   sdl: string;
   views: Map<string, ViewType>;
   sheets: Map<string, ViewType>;
+  commands: Map<string, ReadonlyMap<string, string>>;
 } {
   const reserved = [
     'JSON',
     'JsonView',
     'JsonSheet',
+    'JsonCommand',
     'ViewAt',
     'GamesFilter',
     'GameUpdate',
+    'CommandResult',
     'Query',
+    'Mutation',
     'Subscription',
     'GameView',
     'CharacterSheet',
+    'LegalCommand',
   ];
   const builder = new SdlBuilder(new Set(reserved), RENAMES);
   for (const schema of SHARED_TYPES) builder.fieldType('Shared', schema as unknown as Record<string, unknown>);
   const views = new Map<string, ViewType>();
   const sheets = new Map<string, ViewType>();
+  const commands = new Map<string, ReadonlyMap<string, string>>();
+  const commandSdl: string[] = [];
   for (const module of Object.values(modules)) {
     const view = viewTypeFor(module, builder.used);
     if (view) views.set(module.name, view);
     const sheet = moduleTypeFor(module, 'Sheet', sheetSchemaOf(module), builder.used);
     if (sheet) sheets.set(module.name, sheet);
+    const typed = commandTypesFor(module, builder.used);
+    commands.set(module.name, typed.types);
+    commandSdl.push(typed.sdl);
   }
+  const commandNames = [...commands.values()].flatMap((types) => [...types.values()]);
   const union = (name: string, types: Map<string, ViewType>, fallback: string) =>
     `union ${name} = ${[...[...types.values()].map((v) => v.typeName), fallback].join(' | ')}`;
   const sdl = [
     ...builder.types,
     ROOT_SDL,
     ...[...views.values(), ...sheets.values()].map((v) => v.sdl),
-    union('GameView', views, 'JsonView'),
-    union('CharacterSheet', sheets, 'JsonSheet'),
+    ...commandSdl,
+    `"The caller's view, typed per module."\n${union('GameView', views, 'JsonView')}`,
+    `"A character sheet, typed per module."\n${union('CharacterSheet', sheets, 'JsonSheet')}`,
+    `"A command a seat may send, typed per module: one object type per command."\nunion LegalCommand = ${[...commandNames, 'JsonCommand'].join(' | ')}`,
   ].join('\n');
-  return { sdl, views, sheets };
+  return { sdl, views, sheets, commands };
 }
 
 /** Errors keep their stable code and HTTP status in `extensions`; internals of unexpected ones never leak. */
 function graphqlError(error: unknown): Error {
   const problem = toProblem(error);
   return new mercurius.ErrorWithProps(problem.detail, { code: problem.code, status: problem.status }, problem.status);
+}
+
+/**
+ * Every error leaves with `extensions.code`: resolver errors already carry theirs; errors raised before a resolver
+ * runs (rate limits, body limits) get the problem code REST would give; a query that does not parse or validate
+ * gets graphql/invalid-query.
+ */
+function errorFormatter(execution: { data?: unknown; errors: readonly GraphQLError[] }, ctx: MercuriusContext) {
+  let status: number | undefined;
+  const errors = execution.errors.map((error) => {
+    const original = error.originalError as (Error & { errors?: unknown }) | undefined;
+    if (error.extensions?.code !== undefined || !original || Array.isArray(original.errors) || original instanceof GraphQLError) {
+      return error;
+    }
+    const problem = toProblem(original);
+    status = problem.status;
+    const retry = (original as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retry !== undefined) ctx.reply?.header('retry-after', String(retry));
+    return new GraphQLError(problem.detail, { extensions: { code: problem.code, status: problem.status } });
+  });
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors } as never, ctx);
+  const response = {
+    ...formatted.response,
+    errors: (formatted.response.errors ?? []).map((e) =>
+      e.extensions?.code === undefined ? { ...e, extensions: { ...e.extensions, code: 'graphql/invalid-query', status: 400 } } : e,
+    ),
+  };
+  return { statusCode: status ?? formatted.statusCode, response };
 }
 const guard =
   <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -145,7 +287,8 @@ const guard =
 export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) => {
   const games: GamesPort = app.games;
   const adminKey = app.config.adminKey;
-  const { sdl, views, sheets } = graphqlSchema(options.modules);
+  const { sdl, views, sheets, commands } = graphqlSchema(options.modules);
+  const modules = catalog(options.modules);
   const credentials = (ctx: Context): Credentials => ctx.wsCredentials ?? ctx.credentials ?? {};
   const viewer = (ctx: Context, gameId: string): Promise<Viewer> => viewerFor(games, credentials(ctx), gameId, adminKey);
   // graphql-js picks a union member from __typename: the module's own type, or the JSON fallback.
@@ -159,6 +302,10 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     };
   const typedView = typed(views, 'JsonView');
   const typedSheet = typed(sheets, 'JsonSheet');
+  const typedCommand = (module: string, command: Message): Record<string, unknown> => {
+    const name = commands.get(module)?.get(command.type);
+    return name ? { ...command, __typename: name } : { __typename: 'JsonCommand', module, json: command };
+  };
   const { platform, platformReads } = app;
   const page = async (gameId: string, who: Viewer, from: number, limit: number) => {
     if (!Number.isInteger(from) || from < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
@@ -173,6 +320,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
   const resolvers = {
     JSON: JSONScalar,
     Query: {
+      modules: () => modules,
       game: guard(async (_: unknown, { id }: { id: string }) => summaryBody(await games.summary(id))),
       games: guard(
         async (
@@ -221,11 +369,41 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
         typedView(game.module, await games.view(game.id, await viewer(ctx, game.id))),
       ),
       legalCommands: guard(async (game: GameParent, _: unknown, ctx: Context) =>
-        games.legalCommands(game.id, await requireSeat(games, credentials(ctx), game.id)),
+        (await legalFor(app, credentials(ctx), game.id)).commands.map((c) => typedCommand(game.module, c)),
+      ),
+      commandTemplates: guard(
+        async (game: GameParent, _: unknown, ctx: Context) => (await legalFor(app, credentials(ctx), game.id)).templates,
       ),
       events: guard(async (game: GameParent, args: { from: number; limit: number }, ctx: Context) =>
         page(game.id, await viewer(ctx, game.id), args.from, args.limit),
       ),
+    },
+    Mutation: {
+      createGame: guard(async (_: unknown, args: { module: string; options?: Record<string, unknown> | null; seats: number }) => {
+        const { summary } = await createGame(app, {
+          module: args.module,
+          seats: args.seats,
+          ...(args.options != null && { options: args.options }),
+        });
+        return summaryBody(summary);
+      }),
+      claimSeat: guard(
+        async (_: unknown, args: { gameId: string; seat?: number | null; name?: string | null; character?: string | null }, ctx: Context) =>
+          claimSeat(app, credentials(ctx), args.gameId, {
+            ...(args.seat != null && { seat: args.seat }),
+            ...(args.name != null && { name: args.name }),
+            ...(args.character != null && { character: args.character }),
+          }),
+      ),
+      sendCommand: guard(async (_: unknown, args: { gameId: string; command: unknown; idempotencyKey?: string | null }, ctx: Context) => {
+        const key = args.idempotencyKey ?? undefined;
+        if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+          throw new HttpProblem(400, 'graphql/bad-argument', 'idempotencyKey is 1 to 200 printable ASCII characters without spaces');
+        }
+        const { module } = await games.summary(args.gameId);
+        const result = await sendCommand(app, credentials(ctx), args.gameId, args.command, key);
+        return { ...result, events: result.events.map(eventBody), view: typedView(module, result.view) };
+      }),
     },
     Subscription: {
       gameUpdated: {
@@ -233,7 +411,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
           const who = await viewer(ctx, gameId);
           const { module } = await games.summary(gameId);
           if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
-          return new GameUpdates(
+          return new GameUpdates<{ status: string }>(
             options.updates,
             gameId,
             after ?? null,
@@ -253,10 +431,12 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     },
   };
 
+  // GraphiQL from installed packages, not a CDN; like mercurius' own, only outside production.
+  if (app.config.development) await app.register(graphiql);
   await app.register(mercurius, {
     schema: sdl,
     resolvers: resolvers as never,
-    graphiql: app.config.development,
+    errorFormatter,
     context: (request) => ({ credentials: credentialsOf(request) }),
     subscription: {
       context: (_socket, request) => ({ credentials: credentialsOf(request) }),
@@ -280,7 +460,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
  * The async iterator behind one gameUpdated subscription: wakes on the feed, pushes every revision range once and in
  * order, and stops listening as soon as the client unsubscribes (return()), not at the next event.
  */
-class GameUpdates<T> implements AsyncIterableIterator<T> {
+class GameUpdates<T extends { status: string }> implements AsyncIterableIterator<T> {
   private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
   private readonly ready: T[] = [];
   private readonly stop: () => void;
@@ -305,9 +485,11 @@ class GameUpdates<T> implements AsyncIterableIterator<T> {
     this.stop = listening.stop;
     step(async () => {
       await listening.ready;
-      const { revision: head } = await this.games.summary(this.gameId);
+      const { revision: head, status } = await this.games.summary(this.gameId);
       this.sent = after === null ? head : Math.min(after, head);
       await this.advance(head);
+      // A game already over with nothing left to push: there is nothing to wait for.
+      if (FINAL.has(status) && this.sent >= head) this.finish();
     });
   }
 
@@ -320,6 +502,8 @@ class GameUpdates<T> implements AsyncIterableIterator<T> {
     const waiter = this.waiting.shift();
     if (waiter) waiter({ value: update, done: false });
     else this.ready.push(update);
+    // The last revision of a game that ended: deliver it, then complete (next() drains `ready` before `done`).
+    if (FINAL.has(update.status)) this.finish();
   }
 
   private finish(): void {

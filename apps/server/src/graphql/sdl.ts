@@ -2,11 +2,11 @@
 // types for titled sub-schemas, and JSON where a GraphQL type would be absurd. GraphQL's types are generated from the
 // same schemas as REST's, so the two cannot drift.
 
+import { pascal } from '../catalog';
+
 type Schema = Record<string, unknown>;
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
-export const pascal = (s: string): string =>
-  s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_]/g, '');
 
 /** A GraphQL description block, or nothing. */
 function describe(schema: Schema, indent = ''): string {

@@ -1,7 +1,8 @@
-// Typed GraphQL types of a module's own schemas: its view (GameModule.viewSchema) and its character sheet
-// (progression.sheetSchema), when it publishes them; JSON where a type would be absurd.
+// Typed GraphQL types of a module's own schemas: its view (GameModule.viewSchema), its character sheet
+// (progression.sheetSchema) when it publishes them, and its commands; JSON where a type would be absurd.
 import type { AnyGameModule } from '@delve/kernel';
-import { pascal, SdlBuilder } from './sdl';
+import { pascal, plainSchema, variantsByType } from '../catalog';
+import { SdlBuilder } from './sdl';
 
 type Schema = Record<string, unknown>;
 
@@ -49,4 +50,28 @@ export function moduleTypeFor(
 /** The view type of a module (see moduleTypeFor). */
 export function viewTypeFor(module: AnyGameModule, used: Set<string> = new Set()): ViewType | null {
   return moduleTypeFor(module, 'View', viewSchemaOf(module), used);
+}
+
+/** The GraphQL object types of a module's commands (`<Module>Command<Type>`), by command type, and their SDL. */
+export interface CommandTypes {
+  readonly types: ReadonlyMap<string, string>;
+  readonly sdl: string;
+}
+
+/**
+ * One object type per command of a module, so legal commands are typed per module; a command whose schema does not
+ * convert is served as JsonCommand. `used` holds every type name already in the schema; names made here are added.
+ */
+export function commandTypesFor(module: AnyGameModule, used: Set<string> = new Set()): CommandTypes {
+  const builder = new SdlBuilder(new Set(used));
+  const types = new Map<string, string>();
+  if (NAME.test(pascal(module.name))) {
+    for (const [type, variant] of variantsByType(plainSchema(module.commandSchema))) {
+      const { title: _title, ...untitled } = variant;
+      const name = builder.objectType(`${pascal(module.name)}Command${pascal(type)}`, untitled);
+      if (name) types.set(type, name);
+    }
+  }
+  for (const name of builder.used) used.add(name);
+  return { types, sdl: builder.types.join('\n') };
 }

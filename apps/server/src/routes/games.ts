@@ -1,9 +1,11 @@
 // The lobby over REST: create and list games, read a summary, claim seats (anonymously or as a player with a
 // character), take another token for a seat, start and abandon.
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { notModified } from '../etag';
-import { credentialsOf, hasPlayerKey, isAdmin, requirePlayer, requireSeat } from '../auth';
+import { credentialsOf, hasPlayerKey, isAdmin, requirePlayer, requireSeat, type Credentials } from '../auth';
 import { listItemBody, summaryBody } from '../bodies';
+import { explained } from '../explain';
 import { HttpProblem } from '../problems';
 import {
   ClaimSeatRequest,
@@ -16,6 +18,29 @@ import {
   SeatParams,
   problems,
 } from '../schemas';
+
+/** Create a game (REST and GraphQL alike): a bad option is explained against the module's own schema. */
+export async function createGame(app: FastifyInstance, input: Static<typeof CreateGameRequest>) {
+  const { module, options, seats } = input;
+  return app.games.createGame({ module, options: options ?? {}, seats }).catch((error: unknown) => {
+    throw explained(error, app.modules[module], { options: options ?? {} });
+  });
+}
+
+/**
+ * Claim a seat (REST and GraphQL alike): anonymously, or as the player whose key is presented, optionally bringing a
+ * character.
+ */
+export async function claimSeat(app: FastifyInstance, credentials: Credentials, id: string, input: Static<typeof ClaimSeatRequest>) {
+  const { seat, name, character } = input;
+  const where = { ...(seat !== undefined && { seat }), ...(name !== undefined && { name }) };
+  if (hasPlayerKey(credentials)) {
+    const player = await requirePlayer(app.platform.players, credentials);
+    return app.platform.characters.claimSeat(id, player, { ...where, ...(character !== undefined && { character }) });
+  }
+  if (character !== undefined) throw new HttpProblem(401, 'auth/missing-player-key', 'bringing a character needs your player key');
+  return app.games.claimSeat(id, where);
+}
 
 const games: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -31,8 +56,7 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { module, options, seats } = request.body;
-      const { gameId, summary: created } = await app.games.createGame({ module, options: options ?? {}, seats });
+      const { gameId, summary: created } = await createGame(app, request.body);
       return reply.code(201).header('location', `/games/${gameId}`).send(summaryBody(created));
     },
   );
@@ -100,20 +124,7 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
         request.body ??= {};
       },
     },
-    async (request, reply) => {
-      const { seat, name, character } = request.body;
-      const { id } = request.params;
-      const credentials = credentialsOf(request);
-      const where = { ...(seat !== undefined && { seat }), ...(name !== undefined && { name }) };
-      if (hasPlayerKey(credentials)) {
-        const player = await requirePlayer(app.platform.players, credentials);
-        return reply
-          .code(201)
-          .send(await app.platform.characters.claimSeat(id, player, { ...where, ...(character !== undefined && { character }) }));
-      }
-      if (character !== undefined) throw new HttpProblem(401, 'auth/missing-player-key', 'bringing a character needs your player key');
-      return reply.code(201).send(await app.games.claimSeat(id, where));
-    },
+    async (request, reply) => reply.code(201).send(await claimSeat(app, credentialsOf(request), request.params.id, request.body)),
   );
 
   app.post(

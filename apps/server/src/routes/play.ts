@@ -1,8 +1,10 @@
 // Playing over REST: send a command, read the caller's view, legal commands, the redacted log and the audit.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { credentialsOf, requireSeat, viewerFor } from '../auth';
+import type { FastifyInstance } from 'fastify';
+import { credentialsOf, requireSeat, viewerFor, type Credentials } from '../auth';
 import { auditBody, eventBody } from '../bodies';
 import { notModified, viewerTag } from '../etag';
+import { explained } from '../explain';
 import { HttpProblem } from '../problems';
 import {
   Audit,
@@ -17,6 +19,31 @@ import {
   ViewResult,
   problems,
 } from '../schemas';
+
+/**
+ * Send a command for the seat whose token is presented (REST and GraphQL alike). Idempotency keys are scoped to the
+ * seat, so one player's key can never swallow another player's command; a malformed command is explained against the
+ * module's own schema.
+ */
+export async function sendCommand(app: FastifyInstance, credentials: Credentials, id: string, command: unknown, key?: string) {
+  const seat = await requireSeat(app.games, credentials, id);
+  return app.games
+    .execute(id, command, { seat, ...(key !== undefined && { idempotencyKey: `seat:${seat}:${key}` }) })
+    .catch(async (error: unknown) => {
+      throw explained(error, app.modules[(await app.games.summary(id)).module], { command });
+    });
+}
+
+/** What a seat may send now: each command as is, and templates for commands with free parameters. */
+export async function legalFor(app: FastifyInstance, credentials: Credentials, id: string) {
+  const seat = await requireSeat(app.games, credentials, id);
+  const [commands, templates] = await Promise.all([app.games.legalCommands(id, seat), app.games.commandTemplates(id, seat)]);
+  return {
+    seat,
+    commands: [...commands],
+    templates: templates.map((t) => ({ type: t.type, fixed: { ...t.fixed }, params: { ...t.params } })),
+  };
+}
 
 const play: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -41,14 +68,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const seat = await requireSeat(app.games, credentialsOf(request), id);
-      const key = request.headers['idempotency-key'];
-      // Keys are scoped to the seat, so one player's key can never swallow another player's command.
-      const result = await app.games.execute(id, request.body, {
-        seat,
-        ...(key !== undefined && { idempotencyKey: `seat:${seat}:${key}` }),
-      });
+      const result = await sendCommand(app, credentialsOf(request), request.params.id, request.body, request.headers['idempotency-key']);
       reply.header('idempotent-replayed', String(result.replayed));
       return { revision: result.revision, events: result.events.map(eventBody), view: result.view, replayed: result.replayed };
     },
@@ -92,16 +112,7 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LegalCommands, ...problems(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const seat = await requireSeat(app.games, credentialsOf(request), id);
-      const [commands, templates] = await Promise.all([app.games.legalCommands(id, seat), app.games.commandTemplates(id, seat)]);
-      return {
-        seat,
-        commands: [...commands],
-        templates: templates.map((t) => ({ type: t.type, fixed: { ...t.fixed }, params: { ...t.params } })),
-      };
-    },
+    async (request) => legalFor(app, credentialsOf(request), request.params.id),
   );
 
   app.get(

@@ -26,6 +26,13 @@ function databaseServer(): Promise<TestDatabaseServer> {
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 
+/** Listen on a free loopback port; returns the app's origin (http://127.0.0.1:<port>) for real clients. */
+export async function listening(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   store: EventStore;

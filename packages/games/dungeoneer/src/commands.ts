@@ -9,9 +9,10 @@ const cmd = <N extends string, P extends TProperties>(name: N, description: stri
     { additionalProperties: false, description },
   );
 const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
-/** The most +1s a Chance attempt may buy (a bound for the schema; Glory rarely allows as many). */
-export const MAX_BOOST = 20;
 const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
+
+/** The most +1s one Chance quest attempt may state: the command schema's bound, which the legal list keeps to. */
+export const MAX_BOOST = 20;
 
 /** Every command, as the API validates it. */
 export const commandSchema = Type.Union(
