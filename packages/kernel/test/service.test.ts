@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { ConflictError, ForbiddenError, NotFoundError, RuleViolation, ValidationError, WrongExpectedVersionError } from '../src/errors';
 import { GameService, gameStream } from '../src/index';
@@ -138,6 +138,8 @@ t.test('metadata: every event of a command names it and its idempotency key; onl
     eventVersion: 1,
     command: { kind: 'play', seat: 1, command: { type: 'Stand' } },
     idempotencyKey: 'last-stand',
+    // The request the key came with, so a reuse with another request can be told apart.
+    idempotencyFingerprint: createHash('sha256').update('{"type":"Stand"}').digest('hex'),
   });
   for (const meta of rest) {
     t.equal(meta.commandId, first?.commandId);
