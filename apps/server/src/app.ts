@@ -4,7 +4,8 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { AnyGameModule } from '@delve/kernel';
 import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
@@ -12,7 +13,8 @@ import { graphql } from './graphql/index';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { platformUnavailable, type PlatformPort, type PlatformReads } from './platform';
 import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
-import { HttpProblem, installProblemHandlers } from './problems';
+import { installInputGuards } from './inputGuards';
+import { HttpProblem, installProblemHandlers, problem } from './problems';
 import campaigns from './routes/campaigns';
 import characters from './routes/characters';
 import games from './routes/games';
@@ -59,8 +61,22 @@ export function contractOf(routes: readonly DocumentedRoute[]): Record<string, u
   return openApiDocument(routes, { version: API_VERSION });
 }
 
-/** Fastify's own options from the configuration: logging with request ids, body limit, proxy trust. */
-export function serverOptions(config: Config): FastifyServerOptions {
+/** A 408 as problem+json, written on the socket: a request that took too long never reached a route. */
+const REQUEST_TIMEOUT_REPLY = (() => {
+  const body = JSON.stringify(problem(408, 'http/request-timeout', 'the request was not received in time'));
+  return [
+    'HTTP/1.1 408 Request Timeout',
+    'Content-Type: application/problem+json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+})();
+
+/** Fastify's own options from the configuration: logging with request ids, body limit, timeouts, proxy trust. */
+export function serverOptions(config: Config): FastifyHttpOptions<Server> {
+  const timeout = config.requestTimeoutMs;
   return {
     logger: {
       level: config.logLevel,
@@ -74,6 +90,16 @@ export function serverOptions(config: Config): FastifyServerOptions {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // A slow or incomplete request (a body shorter than its Content-Length) is answered 408 and closed once it has
+    // taken `timeout`, checked at least once a second; a connection idle for a minute is closed.
+    requestTimeout: timeout,
+    connectionTimeout: 60_000,
+    http: { headersTimeout: timeout, connectionsCheckingInterval: Math.min(1000, Math.ceil(timeout / 2)) },
+    clientErrorHandler: (error, socket) => {
+      const timedOut = (error as { code?: string }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      if (socket.writable) socket.end(timedOut ? REQUEST_TIMEOUT_REPLY : 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy(error);
+    },
   };
 }
 
@@ -88,6 +114,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('platform', deps.platform ?? (off as NonNullable<typeof off>).platform);
   fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
   installProblemHandlers(fastify);
+  installInputGuards(fastify);
   // Every route registers its schema; the contract served at /docs is generated from them once the app is ready.
   const routes: DocumentedRoute[] = [];
   fastify.addHook('onRoute', (route) => collectRoute(routes, route));
@@ -142,7 +169,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
 };
 
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */
-export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyServerOptions> = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyHttpOptions<Server>> = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...serverOptions(deps.config), ...overrides });
   await fastify.register(app, deps);
   await fastify.ready();

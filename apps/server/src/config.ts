@@ -22,6 +22,8 @@ export interface Config {
   readonly adminKey: string | null;
   /** Largest accepted request body in bytes. */
   readonly bodyLimit: number;
+  /** Longest a client may take to send a whole request, headers and body (408 after that). */
+  readonly requestTimeoutMs: number;
   /** How long a graceful shutdown waits for in-flight requests before closing anyway. */
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
@@ -132,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
