@@ -1,14 +1,16 @@
 // GraphQL at /graphql (mercurius): games, the caller's typed view, replays, the redacted log, and live gameUpdated.
 import { CampaignDocument, CharacterDocument, GameSummary, type AnyGameModule, type Viewer } from '@delve/kernel';
 import type { FastifyPluginAsync } from 'fastify';
-import { GraphQLScalarType, valueFromASTUntyped } from 'graphql';
-import mercurius from 'mercurius';
+import { getOperationAST, GraphQLScalarType, valueFromASTUntyped, type DocumentNode, type ExecutionResult } from 'graphql';
+import mercurius, { type MercuriusContext } from 'mercurius';
 import { credentialsOf, requireSeat, viewerFor, type Credentials } from '../auth';
+import { textProblem } from '../inputGuards';
 import { eventBody, listItemBody, summaryBody } from '../bodies';
 import { EventPage, GameList, PlayerProfile } from '../schemas';
 import type { GameLifecycle, GamesPort } from '../ports';
-import { HttpProblem, toProblem } from '../problems';
+import { HttpProblem, STORE_RETRY_AFTER_SECONDS, toProblem } from '../problems';
 import type { UpdatesFeed } from './feed';
+import { costRule, MAX_DEPTH, MAX_NESTING, MAX_TOKENS } from './limits';
 import { SdlBuilder } from './sdl';
 import { moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
 
@@ -138,6 +140,25 @@ const guard =
     }
   };
 
+/**
+ * The HTTP status of a response without data: the errors' own when they agree (a 503 while the store is away stays a
+ * 503 however many root fields failed), and Retry-After when the store is away.
+ */
+function errorFormatter<C extends MercuriusContext>(execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, context: C) {
+  const formatted = mercurius.defaultErrorFormatter(execution, context);
+  const statuses = new Set((formatted.response.errors ?? []).map((e) => (e.extensions as { status?: unknown } | undefined)?.status));
+  const [status] = statuses;
+  if (!formatted.response.data && statuses.size === 1 && typeof status === 'number') formatted.statusCode = status;
+  if (statuses.has(503)) context.reply?.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+  return formatted;
+}
+
+/** The operation a request runs, as its operationName picks it (null when the document does not say). */
+function operationOf(document: DocumentNode, body: unknown, query: unknown): string | undefined {
+  const named = (body as { operationName?: unknown } | null)?.operationName ?? (query as { operationName?: unknown } | null)?.operationName;
+  return getOperationAST(document, typeof named === 'string' ? named : undefined)?.operation;
+}
+
 export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) => {
   const games: GamesPort = app.games;
   const adminKey = app.config.adminKey;
@@ -248,6 +269,11 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
     schema: sdl,
     resolvers: resolvers as never,
     graphiql: app.config.development,
+    // No single document may tie the server up: a budget of store reads, fields, depth and parser tokens.
+    validationRules: [costRule()],
+    queryDepth: MAX_DEPTH,
+    graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+    errorFormatter,
     context: (request) => ({ credentials: credentialsOf(request) }),
     subscription: {
       context: (_socket, request) => ({ credentials: credentialsOf(request) }),
@@ -264,6 +290,27 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
         };
       },
     },
+  });
+  // graphql-js parses recursively: a document nested thousands deep would exhaust the stack before any limit applies.
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    if (textProblem(source, MAX_NESTING) === 'too-deep') {
+      throw new mercurius.ErrorWithProps(
+        `documents may nest at most ${MAX_NESTING} brackets deep`,
+        { code: 'graphql/too-deep', status: 400 },
+        400,
+      );
+    }
+  });
+  // A subscription needs a socket to push on: over plain HTTP it is refused, not answered with a null field.
+  app.graphql.addHook('preExecution', async (_schema, document, context) => {
+    const request = context.reply?.request;
+    if (request && operationOf(document, request.body, request.query) === 'subscription') {
+      throw new mercurius.ErrorWithProps(
+        'subscriptions are served over WebSocket (graphql-transport-ws on /graphql), not over HTTP',
+        { code: 'graphql/subscription-needs-websocket', status: 400 },
+        400,
+      );
+    }
   });
 };
 
