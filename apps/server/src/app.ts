@@ -1,7 +1,6 @@
 // The Delve fastify app as a plugin (external plugins first, then routes), plus buildApp for tests and server.ts.
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
@@ -14,7 +13,8 @@ import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { platformUnavailable, type PlatformPort, type PlatformReads } from './platform';
 import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
 import { installInputGuards } from './inputGuards';
-import { HttpProblem, installProblemHandlers, problem } from './problems';
+import { installProblemHandlers, problem } from './problems';
+import { installRateLimits, KnownPlayers } from './rateLimits';
 import campaigns from './routes/campaigns';
 import characters from './routes/characters';
 import games from './routes/games';
@@ -111,7 +111,8 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('gamesList', deps.gamesList);
   fastify.decorate('readiness', deps.readiness);
   const off = deps.platform && deps.platformReads ? null : platformUnavailable();
-  fastify.decorate('platform', deps.platform ?? (off as NonNullable<typeof off>).platform);
+  const knownPlayers = new KnownPlayers();
+  fastify.decorate('platform', rememberingPlayers(deps.platform ?? (off as NonNullable<typeof off>).platform, knownPlayers));
   fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
   installProblemHandlers(fastify);
   installInputGuards(fastify);
@@ -135,23 +136,12 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
     });
   }
-  await fastify.register(rateLimit, {
-    max: deps.config.rateLimitMax,
-    timeWindow: deps.config.rateLimitWindowMs,
-    // A seat token that has authenticated is its own bucket (many players may share a NAT). Anything else counts
-    // against the caller's address, so inventing a fresh Authorization header per request buys no fresh bucket.
-    keyGenerator: (request) => {
-      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const known = token === undefined ? null : cachedGames.knownTokenHash(token);
-      return known === null ? `ip:${request.ip}` : `t:${known}`;
-    },
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(
-        new HttpProblem(429, 'http/rate-limited', `rate limit of ${context.max} requests exceeded; retry in ${context.after}`),
-        {
-          retryAfterSeconds: Math.ceil(context.ttl / 1000),
-        },
-      ),
+  // Seats, players and addresses each have a bucket of their own (many players may share a NAT); a credential earns one
+  // only once it has authenticated, so inventing a fresh Authorization header per request buys no fresh bucket.
+  installRateLimits(fastify, {
+    knownSeat: (gameId, token) => cachedGames.knownSeat(gameId, token),
+    players: knownPlayers,
+    budgets: deps.config.rateLimits,
   });
 
   await fastify.register(health);
@@ -167,6 +157,26 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(swagger, { mode: 'static', specification: { document: document as never } });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };
+
+/** The platform with player-key authentication remembered for the rate limiter (the key's player has a bucket). */
+function rememberingPlayers(platform: PlatformPort, known: KnownPlayers): PlatformPort {
+  const { players } = platform;
+  return {
+    ...platform,
+    players: {
+      register: (...args) => players.register(...args),
+      authenticate: async (key) => {
+        const player = await players.authenticate(key);
+        known.remember(key, player);
+        return player;
+      },
+      issueKey: (...args) => players.issueKey(...args),
+      revokeKey: (...args) => players.revokeKey(...args),
+      summary: (...args) => players.summary(...args),
+      keys: (...args) => players.keys(...args),
+    },
+  };
+}
 
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */
 export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyHttpOptions<Server>> = {}): Promise<FastifyInstance> {

@@ -155,6 +155,63 @@ t.test('no module can start with an empty seat: POST /start is refused for each,
   }
 });
 
+t.test('a client holding many seat tokens gets no more budget on routes of no game of theirs', async (t) => {
+  const ctx = await testApp({ RATE_LIMIT_READS_PER_SECOND: '1', RATE_LIMIT_READ_BURST: '5', RATE_LIMIT_WRITE_BURST: '100' });
+  t.teardown(ctx.close);
+  const tokens: { id: string; token: string }[] = [];
+  for (let i = 0; i < 10; i++) {
+    const id = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+    tokens.push({ id, token: (await call(t, ctx.app, 'POST', `/games/${id}/seats`)).body.token });
+  }
+  const statuses: number[] = [];
+  for (const { token } of tokens) statuses.push((await call(t, ctx.app, 'GET', '/games', { token })).status);
+  t.same(statuses, [200, 200, 200, 200, 200, 429, 429, 429, 429, 429], 'ten tokens share the address budget on GET /games');
+  const own = await call(t, ctx.app, 'GET', `/games/${tokens[3]?.id}/view`, { token: tokens[3]?.token as string });
+  t.equal(own.status, 200, "on its own game's routes a seat has a budget of its own");
+});
+
+t.test('an honest bot is paced, not locked out: smooth buckets, reads and writes apart, each protocol its answer', async (t) => {
+  const ctx = await testApp({ RATE_LIMIT_READS_PER_SECOND: '2', RATE_LIMIT_READ_BURST: '10', RATE_LIMIT_WRITE_BURST: '100' });
+  t.teardown(ctx.close);
+  const { id, tokens } = await seatedToyGame(ctx);
+  const token = tokens[0] as string;
+  const view = () => call(t, ctx.app, 'GET', `/games/${id}/view`, { token });
+  const burst: number[] = [];
+  for (let i = 0; i < 10; i++) burst.push((await view()).status);
+  t.same(burst, Array(10).fill(200), 'a burst of 10 reads');
+  let limited = await view();
+  for (let i = 0; i < 3 && limited.status === 200; i++) limited = await view();
+  t.equal(limited.status, 429, 'then paced');
+  t.equal(limited.body.code, 'http/rate-limited');
+  t.equal(limited.headers['retry-after'], '1', 'told to wait a second, not a minute');
+  const write = await call(t, ctx.app, 'POST', `/games/${id}/commands`, { token, payload: { type: 'Draw' } });
+  t.equal(write.status, 200, 'a move still goes through: writes have their own budget');
+  await new Promise((r) => setTimeout(r, 600));
+  t.equal((await view()).status, 200, 'a token back within half a second');
+
+  // GraphQL reads without a seat count against the address: ten in a burst, then GraphQL's own refusal.
+  let refused: Awaited<ReturnType<typeof ctx.app.inject>> | undefined;
+  for (let i = 0; i < 20 && !refused; i++) {
+    const reply = await ctx.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ games { nextCursor } }' } });
+    if (reply.statusCode === 429) refused = reply;
+  }
+  t.ok(refused, 'GraphQL over budget answers 429');
+  t.equal(JSON.parse(refused?.body ?? '{}').errors?.[0]?.extensions?.code, 'http/rate-limited', 'as a GraphQL error with extensions.code');
+  t.equal(refused?.headers['content-type'], 'application/json; charset=utf-8');
+  t.ok(refused?.headers['retry-after'], 'with Retry-After');
+  const upgrade = await ctx.app.inject({
+    method: 'GET',
+    url: '/graphql',
+    headers: {
+      connection: 'upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    },
+  });
+  t.equal(upgrade.statusCode, 429, 'a WebSocket upgrade over budget is refused with 429');
+});
+
 t.test('PostgreSQL refusing text maps to 400; the store being away maps to 503 with Retry-After', async (t) => {
   const { toProblem, retryAfterOf } = await import('../src/problems');
   const pg = (code: string) => Object.assign(new Error('x'), { name: 'PostgresError', code });
