@@ -19,8 +19,18 @@ export interface OpenOptions {
   readonly max?: number;
 }
 
+/**
+ * A pool on `url`. A connection attempt gives up after 5 s, so requests made while the database is away fail fast
+ * (503) instead of queueing; a pool reconnects by itself once it is back.
+ */
 export function connect(url: string, max = 20): Sql {
-  return postgres(url, { max, onnotice: () => undefined, idle_timeout: 30, connection: { application_name: 'delve' } });
+  return postgres(url, {
+    max,
+    onnotice: () => undefined,
+    idle_timeout: 30,
+    connect_timeout: 5,
+    connection: { application_name: 'delve' },
+  });
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
