@@ -4,6 +4,7 @@ import {
   AuditResult,
   CampaignDocument,
   CharacterDocument,
+  DISPLAY_NAME,
   ExecuteResult,
   GameLifecycle,
   GameSummary,
@@ -20,8 +21,8 @@ export const Seat = SeatNumber;
 export const GameStatus = GameLifecycle;
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
-/** A name as clients give it: printable, no surrounding spaces. */
-const Name = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^\\S(.*\\S)?$', description });
+/** A name people give: the kernel's rule (no control characters, no surrounding spaces). */
+const Name = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: DISPLAY_NAME, description });
 
 export const Problem = Type.Object(
   {

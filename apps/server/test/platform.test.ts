@@ -227,3 +227,42 @@ t.test('two API nodes on one database: characters play from both; each game is r
     );
   }
 });
+
+t.test('NUL characters: refused in names; in free text they never stop a read model', async (t) => {
+  const ctx = await testApp({}, modules);
+  t.teardown(ctx.close);
+  for (const name of ['A\u0000B', 'tab\there', ' padded', 'x'.repeat(65)]) {
+    const reply = await call(t, ctx.app, 'POST', '/players', { payload: { name } });
+    t.equal(reply.status, 400, `player name ${JSON.stringify(name)} is refused`);
+  }
+  const ada = await register(t, ctx, 'Ada Lovelace');
+  const hero = await createCharacter(t, ctx, ada.key, 'Hero');
+  // The toy's motto is free text: a NUL is a legal character of a JSON string, and the event stores it.
+  const sent = await call(t, ctx.app, 'POST', `/characters/${hero.id}/commands`, {
+    token: ada.key,
+    payload: { type: 'ChangeMotto', motto: 'a\u0000b' },
+  });
+  t.equal(sent.status, 200);
+  await ctx.settle(); // jsonb refuses NUL: without care the character-sheets projection would stop here forever
+  const listed = (await call(t, ctx.app, 'GET', `/characters?owner=${ada.id}`)).body.items;
+  t.equal(listed[0]?.sheet.motto, 'a\uFFFDb', 'the read model shows it as U+FFFD');
+  t.equal((await call(t, ctx.app, 'GET', `/characters/${hero.id}`)).body.sheet.motto, 'a\u0000b', 'the stream keeps it');
+});
+
+t.test('GraphQL platform queries answer NUL and malformed ids with a 4xx code, never an internal error', async (t) => {
+  const ctx = await testApp({}, modules);
+  t.teardown(ctx.close);
+  const queries = [
+    ['query($id: ID!) { player(id: $id) { name } }', { id: 'a\u0000b' }],
+    ['query($id: ID!) { character(id: $id) { name } }', { id: 'not-a-uuid' }],
+    ['query($id: ID!) { campaign(id: $id) { name } }', { id: '\u0000' }],
+    ['query($o: ID!, $m: String) { characters(owner: $o, module: $m) { name } }', { o: 'x\u0000', m: 'toy\u0000' }],
+  ] as const;
+  for (const [query, variables] of queries) {
+    const reply = await ctx.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+    const body = reply.json();
+    const codes = (body.errors ?? []).map((e: Json) => e.extensions?.code);
+    t.notOk(codes.includes('internal'), `${query.slice(8, 40)}… gives no internal error`, { body });
+    t.ok(reply.statusCode < 500, 'and no 5xx');
+  }
+});

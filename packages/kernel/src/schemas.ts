@@ -4,6 +4,11 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 
+/** Names people give (players, characters, campaigns, seats): no control characters, no surrounding spaces. */
+export const DISPLAY_NAME = '^[^\\s\\p{Cc}]([^\\p{Cc}]{0,62}[^\\s\\p{Cc}])?$';
+const displayName = new RegExp(DISPLAY_NAME, 'u');
+export const isDisplayName = (name: string): boolean => displayName.test(name);
+
 export const SeatNumber = Type.Integer({ minimum: 0, description: 'A seat at the table, 0-based in clockwise order.' });
 
 export const GameLifecycle = Type.Union(

@@ -5,6 +5,18 @@ import type { Sql } from 'postgres';
 /** A batch of document changes: a document to store, or null to delete it. */
 export type DocumentChanges<D> = ReadonlyMap<string, D | null>;
 
+/**
+ * A document as jsonb accepts it. jsonb refuses the NUL character, which JSON and the event store's json column
+ * allow: a name with a NUL in it would otherwise stop a projection at that event forever. Read models are derived,
+ * so such characters are shown as U+FFFD instead.
+ */
+export function documentJson(doc: unknown): string {
+  const json = JSON.stringify(doc);
+  return json.includes('\\u0000')
+    ? JSON.stringify(doc, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '\uFFFD') : value))
+    : json;
+}
+
 export class ReadModelStore {
   constructor(private readonly sql: Sql) {}
 
@@ -42,7 +54,7 @@ export class ReadModelStore {
       if (upserts.length > 0) {
         await tx`
           insert into read_models (projection, id, doc)
-          select ${projection}, t.id, t.doc::jsonb from unnest(${upserts.map(([id]) => id)}::text[], ${upserts.map(([, d]) => JSON.stringify(d))}::text[]) as t(id, doc)
+          select ${projection}, t.id, t.doc::jsonb from unnest(${upserts.map(([id]) => id)}::text[], ${upserts.map(([, d]) => documentJson(d))}::text[]) as t(id, doc)
           on conflict (projection, id) do update set doc = excluded.doc, updated = now()`;
       }
       if (deletes.length > 0) await tx`delete from read_models where projection = ${projection} and id = any(${deletes}::text[])`;

@@ -10,7 +10,7 @@ import {
   type CampaignState,
 } from '../campaigns';
 import type { AnyGameModule, Seat } from '../module';
-import type { CampaignDocument } from '../schemas';
+import { isDisplayName, type CampaignDocument } from '../schemas';
 import type { EventStore } from '../store';
 import type { CharacterService } from './characters';
 import { eventTime, isUuid } from './events';
@@ -27,8 +27,6 @@ export interface CampaignServiceDeps {
   readonly clock: () => Date;
   readonly newId: () => string;
 }
-
-const NAME = /^\S(.{0,62}\S)?$/u;
 
 export class CampaignService {
   private readonly handler: StreamHandler<CampaignState>;
@@ -48,7 +46,7 @@ export class CampaignService {
       throw new ValidationError('campaign/unknown-module', `unknown module "${input.module}"`, [
         { path: '/module', message: `one of: ${Object.keys(this.deps.modules).join(', ')}` },
       ]);
-    if (!NAME.test(input.name))
+    if (!isDisplayName(input.name))
       throw new ValidationError('campaign/bad-name', 'a name is 1 to 64 characters, not starting or ending with a space', [
         { path: '/name', message: '1..64 characters' },
       ]);

@@ -15,6 +15,7 @@ import {
 } from '../characters';
 import type { AnyGameModule, GameResult, Message, Seat } from '../module';
 import type { EventStore } from '../store';
+import { isDisplayName } from '../schemas';
 import { schemaProblems } from '../validation';
 import { eventTime, isUuid } from './events';
 import type { GameService } from './gameService';
@@ -27,8 +28,6 @@ export interface CharacterServiceDeps {
   readonly clock: () => Date;
   readonly newId: () => string;
 }
-
-const NAME = /^\S(.{0,62}\S)?$/u;
 
 export class CharacterService {
   private readonly handler: StreamHandler<CharacterState>;
@@ -54,7 +53,7 @@ export class CharacterService {
         { path: '/module', message: `one of: ${Object.keys(this.deps.modules).join(', ')}` },
       ]);
     const progression = progressionOf(module);
-    if (!NAME.test(input.name))
+    if (!isDisplayName(input.name))
       throw new ValidationError('character/bad-name', 'a name is 1 to 64 characters, not starting or ending with a space', [
         { path: '/name', message: '1..64 characters' },
       ]);

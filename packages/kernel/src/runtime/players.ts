@@ -11,7 +11,7 @@ import {
   type PlayerState,
 } from '../players';
 import { sha256Hex } from '../random';
-import type { PlayerKeyInfo, PlayerSummary } from '../schemas';
+import { isDisplayName, type PlayerKeyInfo, type PlayerSummary } from '../schemas';
 import type { EventStore } from '../store';
 import { eventTime, isUuid } from './events';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
@@ -23,8 +23,6 @@ export interface PlayerServiceDeps {
   /** A fresh unguessable secret from a CSPRNG (the secret part of a key). */
   readonly newSecret: () => string;
 }
-
-const NAME = /^[^\u0000-\u001f\u007f]{1,64}$/;
 
 export class PlayerService {
   private readonly handler: StreamHandler<PlayerState>;
@@ -41,7 +39,7 @@ export class PlayerService {
 
   /** Register a player; the key is returned once (only its hash is stored). */
   async register(name: string): Promise<{ player: PlayerSummary; keyId: string; key: string }> {
-    if (!NAME.test(name))
+    if (!isDisplayName(name))
       throw new ValidationError('player/bad-name', 'a name is 1 to 64 printable characters', [
         { path: '/name', message: '1..64 printable characters' },
       ]);

@@ -16,3 +16,4 @@ export {
 export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
 export { playout, randomLegal, moduleContract, everyViewer, type PlayoutOptions, type PlayoutResult, type PlayoutStep } from './playout';
 export { MemoryCheckpoints } from './checkpoints';
+export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';

@@ -41,6 +41,10 @@ export interface PlayoutResult<E, S> {
   readonly events: readonly E[];
   readonly steps: number;
   readonly finished: boolean;
+  /** Every input in order (the claims, then the seats' commands): what the audit's command log holds. */
+  readonly inputs: readonly GameInput[];
+  /** Every event the inputs caused, lobby events included, in stream order after GameCreated. */
+  readonly stream: readonly Message[];
 }
 
 /** A random awaited seat sends a random legal command: the default chooser. */
@@ -77,9 +81,13 @@ export function playout<C extends Message, E extends Message, S, V, O>(
     module,
   ) as GameRecord<S>;
   const events: E[] = [];
+  const inputs: GameInput[] = [];
+  const stream: Message[] = [];
   const run = (input: GameInput, seat: Seat | null, command: C | null): void => {
     const before = record.state;
     const { events: produced, record: after } = decideBatch(record, module, input);
+    inputs.push(input);
+    stream.push(...produced.map(({ event }) => event));
     const moduleEvents = produced
       .filter(({ event }) => !isLobbyEvent(event))
       .map(({ event, actor, stateBefore }) => ({ event: event as E, actor, before: stateBefore as S }));
@@ -97,7 +105,7 @@ export function playout<C extends Message, E extends Message, S, V, O>(
     run({ kind: 'play', seat: next.seat, command: next.command }, next.seat, next.command);
     steps++;
   }
-  return { record, state: record.state, events, steps, finished: record.status === 'finished' };
+  return { record, state: record.state, events, steps, finished: record.status === 'finished', inputs, stream };
 }
 
 /** The viewers whose views and redactions a contract check looks at. */
