@@ -357,7 +357,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
       const { child, exited } = running;
       // Closing the watchdog's stdin asks for a fast shutdown; a postmaster that does not go is stopped harder.
       child.stdin?.end();
-      const done = await Promise.race([exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 30_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      const done = await Promise.race([exited.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), 30_000)))]);
+      // A pending timer would keep the process alive for 30 s after everything else has stopped.
+      clearTimeout(timer);
       if (!done) {
         const stray = await livePostmaster(cluster);
         if (stray) await stopPostmaster(stray.pid, 1000);
