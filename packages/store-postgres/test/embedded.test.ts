@@ -108,8 +108,10 @@ t.test('an orphaned PostgreSQL (server and watchdog killed) is stopped, then sta
   const held = await holder(dataDir);
   const postmaster = await livePostmaster(dataDir);
   // The watchdog shell and its watcher die with the server: PostgreSQL is left running on the data directory.
-  const [watchdog] = childrenOf(held.pid);
-  const shells = watchdog === undefined ? [] : [watchdog, ...childrenOf(watchdog).filter((pid) => pid !== postmaster?.pid)];
+  // The postmaster's parent is its watchdog shell (the server may have other children, such as tsx's esbuild).
+  const watchdog = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(postmaster?.pid)], { encoding: 'utf8' }).trim());
+  t.ok(childrenOf(held.pid).includes(watchdog), 'the watchdog shell is a child of the server');
+  const shells = [watchdog, ...childrenOf(watchdog).filter((pid) => pid !== postmaster?.pid)];
   for (const pid of [...shells, held.pid]) process.kill(pid, 'SIGKILL');
   await until('the server to die', () => !alive(held.pid));
   await new Promise((r) => setTimeout(r, 500));

@@ -44,8 +44,14 @@ export async function startServer(env: Record<string, string>, port: number, sec
   });
   let err = '';
   child.stderr?.on('data', (d) => (err += String(d)));
+  // A test process stopped short (a timeout) must not leave its servers running: they go with it.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    child.on('exit', (code, signal) => {
+      process.removeListener('exit', orphaned);
+      resolve({ code, signal });
+    }),
   );
   let gone = false;
   void exited.then(() => (gone = true));
