@@ -231,3 +231,26 @@ t.test('PostgreSQL refusing text maps to 400; the store being away maps to 503 w
   }
   t.equal(toProblem(pg('23505')).status, 500, 'anything else unexpected stays an opaque 500');
 });
+
+t.test('a read of the log pays for the revisions it folds: the head of a long game costs more than a page of a new one', async (t) => {
+  const ctx = await testApp({ RATE_LIMIT_READS_PER_SECOND: '1', RATE_LIMIT_READ_BURST: '10', RATE_LIMIT_WRITE_BURST: '100' });
+  t.teardown(ctx.close);
+  const player = 'p-fold';
+  const long = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  await ctx.service.claimSeat(long, { seat: 0, player });
+  // Each token the seat's player asks for is an event: 250 of them make a long stream without playing.
+  let head = 0;
+  for (let i = 0; i < 250; i++) head = (await ctx.service.issueSeatToken(long, 0, player)).revision;
+  const short = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  // Each game read from an address of its own, so each starts with a full bucket.
+  const statuses = async (id: string, from: number, remoteAddress: string) => {
+    const out: number[] = [];
+    for (let i = 0; i < 10; i++)
+      out.push((await ctx.app.inject({ url: `/games/${id}/events?from=${from}&limit=1`, remoteAddress })).statusCode);
+    return out;
+  };
+  t.same(await statuses(short, 0, '10.0.0.1'), Array(10).fill(200), 'ten reads of a new game fit in a burst of ten');
+  const longStatuses = await statuses(long, head, '10.0.0.2');
+  t.same(longStatuses.slice(0, 4), [200, 200, 200, 200], `the head of a ${head}-revision game: each read costs 3`);
+  t.equal(longStatuses[4], 429, 'so the fifth is paced');
+});

@@ -4,6 +4,7 @@ import { credentialsOf, requireSeat, viewerFor } from '../auth';
 import { auditBody, eventBody } from '../bodies';
 import { notModified, viewerTag } from '../etag';
 import { HttpProblem } from '../problems';
+import { chargeRequest, REVISIONS_PER_READ } from '../rateLimits';
 import {
   Audit,
   Command,
@@ -124,6 +125,8 @@ const play: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await viewerFor(app.games, credentialsOf(request), id, app.config.adminKey);
       const { revision } = await app.games.summary(id);
       const items = await app.games.events(id, viewer, { from, limit });
+      // Redaction folds the log from the start to the page's end: the client pays for that, not for the page.
+      chargeRequest(request, Math.floor(Math.min(revision, from + limit) / REVISIONS_PER_READ));
       // `limit` counts stream revisions, not visible events (redaction may drop some), so pages never skip any.
       return { items: items.map(eventBody), nextFrom: from + limit <= revision ? from + limit : null };
     },
