@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startEmbeddedPostgres } from '@delve/store-postgres';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
 import { bearer, freePort, http, startServer, until, type Answer, type ServerProcess } from './support/processes';
@@ -37,6 +38,8 @@ class Load {
   unavailable = 0;
   refused = 0;
   errors500: string[] = [];
+  /** Requests that took more than 2 s to answer (or to fail). */
+  readonly slow: string[] = [];
   private stopping = false;
   private bots: Promise<void>[] = [];
 
@@ -70,13 +73,18 @@ class Load {
       const nodes = this.nodes();
       const base = nodes[(turn + attempt) % nodes.length] as string;
       this.sent++;
+      const began = Date.now();
       try {
         const answer = await http(base, method, path, body, headers);
+        if (Date.now() - began > 2000)
+          this.slow.push(`${method} ${path.replace(/[0-9a-f-]{36}/, '…')} → ${answer.status} after ${Date.now() - began} ms`);
         if (answer.status === 503) this.unavailable++;
         else if (answer.status >= 500) this.errors500.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
         else return answer;
-      } catch {
+      } catch (error) {
         this.refused++;
+        if (Date.now() - began > 2000)
+          this.slow.push(`${method} ${path.replace(/[0-9a-f-]{36}/, '…')} → ${String(error)} after ${Date.now() - began} ms`);
       }
       await pause(50);
     }
@@ -208,6 +216,49 @@ t.test('kill -9 of PostgreSQL and of the server under load: nothing acknowledged
   const exit = await server.exited;
   t.same(exit, { code: 0, signal: null }, `SIGTERM drains and exits 0 (${Date.now() - stopped} ms)`);
   await until('PostgreSQL to stop with its server', async () => ((await postmasterPid(dataDir).catch(() => 0)) === 0 ? true : null), 30);
+});
+
+t.test('an external PostgreSQL killed and started again: 503 meanwhile, commands served again promptly', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'delve-faults-'));
+  await chmod(root, 0o755);
+  t.teardown(() => rm(root, { recursive: true, force: true }));
+  const dataDir = path.join(root, 'external');
+  // Another process's PostgreSQL as far as the server knows: it gets only the URL, and nobody restarts it for it.
+  const first = await startEmbeddedPostgres({ dataDir });
+  const port = Number(new URL(first.url).port);
+  let database = first;
+  t.teardown(() => database.stop());
+  const server = await startServer({ DATABASE_URL: first.url, ADMIN_KEY }, await freePort());
+  t.teardown(() => server.child.kill('SIGKILL'));
+  const load = new Load(() => [server.base]);
+  load.start(BOTS);
+  const figures: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await pause(LOAD_MS);
+    const unavailableBefore = load.unavailable;
+    process.kill(await postmasterPid(dataDir), 'SIGKILL');
+    await pause(2000); // the database stays away for two seconds
+    await first.stop(); // the supervisor of the killed one lets go (it restarts nothing)
+    database = await startEmbeddedPostgres({ dataDir, port });
+    const back = Date.now();
+    const served = await until('an acknowledged command after PostgreSQL came back', async () => load.firstAckAfter(back), 60);
+    figures.push(
+      `PostgreSQL away 2 s (${load.unavailable - unavailableBefore} answers of 503), commands acknowledged ${served - back} ms after it was back`,
+    );
+    t.ok(served - back < 3000, `round ${round + 1}: served again ${served - back} ms after the database came back`);
+  }
+  await pause(LOAD_MS);
+  await load.stop();
+  const result = await verify(server.base, load.acks);
+  t.comment(`requests ${load.sent}, commands acknowledged ${load.acks.length} in ${result.games} games; ${figures.join('; ')}`);
+  t.comment(`slow: ${load.slow.join('; ') || 'none'}`);
+  t.same(load.errors500, [], 'no 500 while the database was away');
+  t.ok(load.unavailable > 0, '503 while it was away');
+  t.same(
+    { lost: result.lost, changed: result.changed, duplicated: result.duplicated, forks: result.forks, notVerified: result.notVerified },
+    { lost: 0, changed: 0, duplicated: 0, forks: 0, notVerified: [] },
+    'every acknowledged event is in the log as acknowledged',
+  );
 });
 
 t.test('two servers on one database, bots on both and racing duplicates: no fork, no loss', async (t) => {
