@@ -237,7 +237,14 @@ t.test('an external PostgreSQL killed and started again: 503 meanwhile, commands
     await pause(LOAD_MS);
     const unavailableBefore = load.unavailable;
     process.kill(await postmasterPid(dataDir), 'SIGKILL');
-    await pause(2000); // the database stays away for two seconds
+    await pause(1000);
+    if (round === 0) {
+      const [ready, list] = await Promise.all([http(server.base, 'GET', '/ready'), http(server.base, 'GET', '/games')]);
+      t.same([ready.status, ready.body.code], [503, 'ops/not-ready'], 'while it is away /ready says not ready');
+      t.same([list.status, list.body.code], [503, 'store/unavailable'], 'and a route answers 503');
+      t.ok(Number(list.headers.get('retry-after')) > 0, 'with Retry-After');
+    }
+    await pause(1000); // the database stays away for two seconds
     await first.stop(); // the supervisor of the killed one lets go (it restarts nothing)
     database = await startEmbeddedPostgres({ dataDir, port });
     const back = Date.now();

@@ -71,6 +71,7 @@ export async function startServer(env: Record<string, string>, port: number, sec
 export interface Answer {
   status: number;
   body: Json;
+  headers: Headers;
 }
 
 /** One request; a refused or reset connection rejects, as fetch does. */
@@ -89,7 +90,7 @@ export async function http(
     signal: AbortSignal.timeout(15_000),
   });
   const text = await reply.text();
-  return { status: reply.status, body: text === '' ? undefined : JSON.parse(text) };
+  return { status: reply.status, body: text === '' ? undefined : JSON.parse(text), headers: reply.headers };
 }
 
 /** `Authorization: Bearer <token>`, or nothing. */
