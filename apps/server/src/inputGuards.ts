@@ -1,5 +1,5 @@
-// Hostile-input guards every route shares: JSON nested absurdly deep or carrying NUL characters, NUL in the URL, and
-// numbers that are not finite. Each answers 400 with a stable code before any handler runs.
+// Hostile-input guards every route shares: JSON nested absurdly deep, NUL in the URL, and numbers that are not finite.
+// Each answers 400 with a stable code before any handler runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem } from './problems';
 
@@ -11,21 +11,17 @@ const CLOSE = new Set([']', '}', ')']);
 
 /**
  * What is wrong with a JSON (or GraphQL) text before it is parsed, or null. Deep nesting is refused because later
- * steps (parsers, schema checks, defaults, cloning) recurse; a NUL character because PostgreSQL can store it in
- * neither text nor jsonb, so it would fail a request, or a read model, far from the client that sent it. One linear
- * pass over the text, skipping the inside of strings.
+ * steps (parsers, schema checks, defaults, cloning) recurse. One linear pass over the text, skipping the inside of
+ * strings. A NUL inside a string is data like any other: the event store keeps it and read models store U+FFFD.
  */
-export function textProblem(text: string, maxDepth = MAX_JSON_DEPTH): 'too-deep' | 'nul-character' | null {
+export function textProblem(text: string, maxDepth = MAX_JSON_DEPTH): 'too-deep' | null {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
     if (inString) {
       if (c === '"') inString = false;
-      else if (c === '\\') {
-        if (text.startsWith('u0000', i + 1)) return 'nul-character';
-        i++; // the escaped character cannot end the string
-      }
+      else if (c === '\\') i++; // the escaped character cannot end the string
     } else if (c === '"') inString = true;
     else if (OPEN.has(c)) {
       if (++depth > maxDepth) return 'too-deep';
@@ -36,11 +32,9 @@ export function textProblem(text: string, maxDepth = MAX_JSON_DEPTH): 'too-deep'
 
 /** The 400 for a JSON text `textProblem` refuses. */
 export function jsonProblem(text: string): HttpProblem | null {
-  const problem = textProblem(text);
-  if (problem === 'too-deep')
-    return new HttpProblem(400, 'http/too-deep', `JSON may nest at most ${MAX_JSON_DEPTH} arrays or objects deep`);
-  if (problem === 'nul-character') return new HttpProblem(400, 'http/nul-character', 'JSON text must not contain NUL (\\u0000)');
-  return null;
+  return textProblem(text) === 'too-deep'
+    ? new HttpProblem(400, 'http/too-deep', `JSON may nest at most ${MAX_JSON_DEPTH} arrays or objects deep`)
+    : null;
 }
 
 /**
