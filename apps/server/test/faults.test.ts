@@ -23,6 +23,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Ack {
   game: string;
   key: string;
+  /** When the attempt that was acknowledged was sent, and when its answer came. */
+  sent: number;
   at: number;
   events: { revision: number; type: string }[];
   replayed: boolean;
@@ -54,9 +56,9 @@ class Load {
     await Promise.all(this.bots);
   }
 
-  /** The first acknowledgement after `since` (ms since the epoch), or null. */
+  /** When the first command sent after `since` (ms since the epoch) was acknowledged, or null. */
   firstAckAfter(since: number): number | null {
-    const after = this.acks.filter((a) => a.at > since).map((a) => a.at);
+    const after = this.acks.filter((a) => a.sent > since).map((a) => a.at);
     return after.length === 0 ? null : Math.min(...after);
   }
 
@@ -67,7 +69,7 @@ class Load {
     body: unknown,
     headers: Record<string, string>,
     turn: number,
-  ): Promise<Answer | null> {
+  ): Promise<(Answer & { sent: number }) | null> {
     for (let attempt = 0; ; attempt++) {
       if (this.stopping && attempt > 0) return null;
       const nodes = this.nodes();
@@ -80,7 +82,7 @@ class Load {
           this.slow.push(`${method} ${path.replace(/[0-9a-f-]{36}/, '…')} → ${answer.status} after ${Date.now() - began} ms`);
         if (answer.status === 503) this.unavailable++;
         else if (answer.status >= 500) this.errors500.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
-        else return answer;
+        else return { ...answer, sent: began };
       } catch (error) {
         this.refused++;
         if (Date.now() - began > 2000)
@@ -115,7 +117,7 @@ class Load {
           continue; // a draw the rules refuse (the hand is full): stand instead
         }
         const events = (answer.body.events as Json[]).map((e) => ({ revision: e.revision as number, type: e.type as string }));
-        this.acks.push({ game, key, at: Date.now(), events, replayed: answer.body.replayed === true });
+        this.acks.push({ game, key, sent: answer.sent, at: Date.now(), events, replayed: answer.body.replayed === true });
         if (type === 'Stand') break;
       }
     }
@@ -305,7 +307,7 @@ t.test('two servers on one database, bots on both and racing duplicates: no fork
       t.ok(answer.status < 500, `a raced ${type}: ${answer.status}`);
       if (answer.status === 200) {
         const events = (answer.body.events as Json[]).map((e) => ({ revision: e.revision as number, type: e.type as string }));
-        raced.push({ game, key, at: Date.now(), events, replayed: false });
+        raced.push({ game, key, sent: Date.now(), at: Date.now(), events, replayed: false });
       }
     }
     if (answers.every((x) => x.answer.status === 200)) bothAccepted++;
