@@ -1,10 +1,10 @@
 // The Delve fastify app as a plugin (external plugins first, then routes), plus buildApp for tests and server.ts.
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { AnyGameModule } from '@delve/kernel';
 import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
@@ -12,7 +12,9 @@ import { graphql } from './graphql/index';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { platformUnavailable, type PlatformPort, type PlatformReads } from './platform';
 import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
-import { HttpProblem, installProblemHandlers } from './problems';
+import { installInputGuards } from './inputGuards';
+import { installProblemHandlers, problem } from './problems';
+import { installRateLimits, KnownPlayers } from './rateLimits';
 import campaigns from './routes/campaigns';
 import characters from './routes/characters';
 import games from './routes/games';
@@ -66,8 +68,22 @@ export function contractOf(
   return openApiDocument(routes, { version: API_VERSION }, modules);
 }
 
-/** Fastify's own options from the configuration: logging with request ids, body limit, proxy trust. */
-export function serverOptions(config: Config): FastifyServerOptions {
+/** A 408 as problem+json, written on the socket: a request that took too long never reached a route. */
+const REQUEST_TIMEOUT_REPLY = (() => {
+  const body = JSON.stringify(problem(408, 'http/request-timeout', 'the request was not received in time'));
+  return [
+    'HTTP/1.1 408 Request Timeout',
+    'Content-Type: application/problem+json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+})();
+
+/** Fastify's own options from the configuration: logging with request ids, body limit, timeouts, proxy trust. */
+export function serverOptions(config: Config): FastifyHttpOptions<Server> {
+  const timeout = config.requestTimeoutMs;
   return {
     logger: {
       level: config.logLevel,
@@ -81,6 +97,16 @@ export function serverOptions(config: Config): FastifyServerOptions {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // A slow or incomplete request (a body shorter than its Content-Length) is answered 408 and closed once it has
+    // taken `timeout`, checked at least once a second; a connection idle for a minute is closed.
+    requestTimeout: timeout,
+    connectionTimeout: 60_000,
+    http: { headersTimeout: timeout, connectionsCheckingInterval: Math.min(1000, Math.ceil(timeout / 2)) },
+    clientErrorHandler: (error, socket) => {
+      const timedOut = (error as { code?: string }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      if (socket.writable) socket.end(timedOut ? REQUEST_TIMEOUT_REPLY : 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy(error);
+    },
   };
 }
 
@@ -93,9 +119,11 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   fastify.decorate('readiness', deps.readiness);
   fastify.decorate('modules', deps.modules);
   const off = deps.platform && deps.platformReads ? null : platformUnavailable();
-  fastify.decorate('platform', deps.platform ?? (off as NonNullable<typeof off>).platform);
+  const knownPlayers = new KnownPlayers();
+  fastify.decorate('platform', rememberingPlayers(deps.platform ?? (off as NonNullable<typeof off>).platform, knownPlayers));
   fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
   installProblemHandlers(fastify);
+  installInputGuards(fastify);
   // Every route registers its schema; the contract served at /docs is generated from them once the app is ready.
   const routes: DocumentedRoute[] = [];
   fastify.addHook('onRoute', (route) => collectRoute(routes, route));
@@ -116,23 +144,12 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
     });
   }
-  await fastify.register(rateLimit, {
-    max: deps.config.rateLimitMax,
-    timeWindow: deps.config.rateLimitWindowMs,
-    // A seat token that has authenticated is its own bucket (many players may share a NAT). Anything else counts
-    // against the caller's address, so inventing a fresh Authorization header per request buys no fresh bucket.
-    keyGenerator: (request) => {
-      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const known = token === undefined ? null : cachedGames.knownTokenHash(token);
-      return known === null ? `ip:${request.ip}` : `t:${known}`;
-    },
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(
-        new HttpProblem(429, 'http/rate-limited', `rate limit of ${context.max} requests exceeded; retry in ${context.after}`),
-        {
-          retryAfterSeconds: Math.ceil(context.ttl / 1000),
-        },
-      ),
+  // Seats, players and addresses each have a bucket of their own (many players may share a NAT); a credential earns one
+  // only once it has authenticated, so inventing a fresh Authorization header per request buys no fresh bucket.
+  installRateLimits(fastify, {
+    knownSeat: (gameId, token) => cachedGames.knownSeat(gameId, token),
+    players: knownPlayers,
+    budgets: deps.config.rateLimits,
   });
 
   await fastify.register(health);
@@ -151,8 +168,28 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };
 
+/** The platform with player-key authentication remembered for the rate limiter (the key's player has a bucket). */
+function rememberingPlayers(platform: PlatformPort, known: KnownPlayers): PlatformPort {
+  const { players } = platform;
+  return {
+    ...platform,
+    players: {
+      register: (...args) => players.register(...args),
+      authenticate: async (key) => {
+        const player = await players.authenticate(key);
+        known.remember(key, player);
+        return player;
+      },
+      issueKey: (...args) => players.issueKey(...args),
+      revokeKey: (...args) => players.revokeKey(...args),
+      summary: (...args) => players.summary(...args),
+      keys: (...args) => players.keys(...args),
+    },
+  };
+}
+
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */
-export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyServerOptions> = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyHttpOptions<Server>> = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...serverOptions(deps.config), ...overrides });
   await fastify.register(app, deps);
   await fastify.ready();

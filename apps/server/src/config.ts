@@ -1,4 +1,5 @@
 // Server configuration read from environment variables, validated once at start with a message naming each bad value.
+import type { Budgets } from './rateLimits';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -15,13 +16,14 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Allowed CORS origins; false disables CORS headers, true reflects any origin. */
   readonly corsOrigin: boolean | readonly string[];
-  /** Requests per window per token (or per IP without a token). */
-  readonly rateLimitMax: number;
-  readonly rateLimitWindowMs: number;
+  /** Token buckets per client (a seat in its game, a player, or an address), for reads and for writes. */
+  readonly rateLimits: Budgets;
   /** Operator key for omniscient reads and abandoning games; null disables admin access. */
   readonly adminKey: string | null;
   /** Largest accepted request body in bytes. */
   readonly bodyLimit: number;
+  /** Longest a client may take to send a whole request, headers and body (408 after that). */
+  readonly requestTimeoutMs: number;
   /** How long a graceful shutdown waits for in-flight requests before closing anyway. */
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
@@ -120,6 +122,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
 
+  // RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS (the fixed window of old) still works: a bucket of that size refilled
+  // over that window, for reads and writes alike.
+  const legacyMax = get('RATE_LIMIT_MAX') === undefined ? null : int('RATE_LIMIT_MAX', 1200, 1, 10_000_000);
+  const legacyWindow = int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000);
+  const budget = (kind: 'READ' | 'WRITE', perSecond: number, burst: number) =>
+    legacyMax === null
+      ? {
+          perSecond: int(`RATE_LIMIT_${kind}S_PER_SECOND`, perSecond, 1, 1_000_000),
+          burst: int(`RATE_LIMIT_${kind}_BURST`, burst, 1, 10_000_000),
+        }
+      : { perSecond: (legacyMax * 1000) / legacyWindow, burst: legacyMax };
+
   const config: Config = {
     host,
     port: int('PORT', 3000, 0, 65535),
@@ -128,10 +142,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: get('DATA_DIR') ?? '.data/postgres',
     logLevel: logLevel as LogLevel,
     corsOrigin,
-    rateLimitMax: int('RATE_LIMIT_MAX', 1200, 1, 10_000_000),
-    rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+    rateLimits: { read: budget('READ', 60, 240), write: budget('WRITE', 30, 90) },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',

@@ -1,6 +1,7 @@
 // Every error as application/problem+json with a stable code: the one place kernel and HTTP errors map to statuses.
 import { ConflictError, ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '@delve/kernel';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { storeUnavailable, unstorableText } from './storeErrors';
 
 /** RFC 9457 problem details plus our stable `code`. */
 export interface Problem {
@@ -19,10 +20,15 @@ export class HttpProblem extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Sent as Retry-After (429, 503): when the same request may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/** What a client is told to wait before retrying while the store is away: it is restarted or reconnected in seconds. */
+export const STORE_RETRY_AFTER_SECONDS = 2;
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -31,6 +37,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -64,6 +71,7 @@ export const LIFECYCLE_CONFLICTS: ReadonlySet<string> = new Set([
   'game/seat-taken',
   'game/full',
   'game/rules-retired',
+  'game/seats-empty',
 ]);
 
 /** Map any thrown value to a problem. Unknown errors become an opaque 500 so internals never leak. */
@@ -76,6 +84,12 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof NotFoundError) return problem(404, error.code, error.message);
   if (error instanceof ConflictError) return problem(409, error.code, error.message);
   if (error instanceof HttpProblem) return problem(error.status, error.code, error.message);
+  if (storeUnavailable(error)) {
+    return problem(503, 'store/unavailable', 'the database is unavailable (restarting or unreachable); retry shortly');
+  }
+  if (unstorableText(error)) {
+    return problem(400, 'http/unsupported-text', 'the request carries text that cannot be stored (a NUL character)');
+  }
   const fe = error as Partial<FastifyError> | null;
   if (fe && typeof fe === 'object' && Array.isArray(fe.validation)) {
     const where = fe.validationContext ?? 'body';
@@ -99,17 +113,22 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type('application/problem+json').send(body);
 }
 
+/** Seconds a client should wait before retrying the request that failed with `error`, when it should retry at all. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof HttpProblem) return error.retryAfterSeconds;
+  return storeUnavailable(error) ? STORE_RETRY_AFTER_SECONDS : undefined;
+}
+
 /** Install the one error handler and the not-found handler on the root instance. */
 export function installProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = toProblem(error);
     body.instance = request.url.split('?')[0] ?? request.url;
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.status === 503) request.log.warn({ err: error, code: body.code }, 'request refused: unavailable');
+    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status: body.status }, 'request rejected');
-    if (body.status === 429) {
-      const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retry !== undefined) reply.header('retry-after', String(retry));
-    }
+    const retry = retryAfterOf(error);
+    if (retry !== undefined) reply.header('retry-after', String(retry));
     return sendProblem(reply, body);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -5,8 +5,8 @@ import type { GamesPort } from './ports';
 
 /** The service with cached authentication, and a way to ask whether a token has authenticated recently. */
 export interface SeatCachedGames extends GamesPort {
-  /** The token's hash when it authenticated recently (the rate limiter's bucket for it), else null. */
-  knownTokenHash(token: string): string | null;
+  /** The seat the token holds in this game when it authenticated recently (the rate limiter's bucket), else null. */
+  knownSeat(gameId: string, token: string): Seat | null;
 }
 
 /**
@@ -39,16 +39,10 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
   const remember = (gameId: string, hash: string, seat: Seat): void => {
     seats.set(`${gameId}:${hash}`, seat);
     if (seats.size > size) seats.delete(seats.keys().next().value as string);
-    known.add(hash);
-    if (known.size > size) known.delete(known.values().next().value as string);
   };
-  // Hashes of tokens that authenticated recently, whatever the game: the rate limiter gives only these their own bucket.
-  const known = new Set<string>();
   return {
-    knownTokenHash: (token: string) => {
-      const hash = hashOf(token);
-      return known.has(hash) ? hash : null;
-    },
+    // A peek: asking on behalf of the rate limiter does not count as a use.
+    knownSeat: (gameId: string, token: string) => seats.get(`${gameId}:${hashOf(token)}`) ?? null,
     createGame: (...args: Parameters<GamesPort['createGame']>) => games.createGame(...args),
     // A claim hands out the token, so its first use needs no lookup either.
     claimSeat: async (...args: Parameters<GamesPort['claimSeat']>) => {

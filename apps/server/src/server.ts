@@ -8,20 +8,16 @@ import { liveGameService, livePlatform } from './liveGames';
 import { loadModules } from './modules';
 import { startProjectionWorker } from './projectionWorker';
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** How long the embedded PostgreSQL may take to come back after it stopped by itself before the server gives up. */
+const DATABASE_RESTART_WITHIN_MS = 60_000;
 
-/**
- * Import a module and drop any signal handlers it installs. The embedded PostgreSQL package stops its server and
- * exits the process on SIGTERM by itself, which would cut our drain short; the server owns signals and stops the
- * database last.
- */
-async function importOwningSignals<T>(load: () => Promise<T>): Promise<T> {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const loaded = await load();
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+/** An error as one line per cause, so a start failure always says what went wrong (never just "undefined"). */
+function describe(error: unknown): string {
+  const lines: string[] = [];
+  for (let e: unknown = error; e !== undefined && lines.length < 5; e = (e as { cause?: unknown } | null)?.cause) {
+    lines.push(e instanceof Error ? e.message || e.name : `${String(e)} (thrown as is, without an Error)`);
   }
-  return loaded;
+  return lines.join('\n  caused by: ');
 }
 
 async function main(): Promise<void> {
@@ -34,12 +30,33 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } = await importOwningSignals(
-    () => import('@delve/store-postgres'),
-  );
-  const { openEsdbEventStore } = await importOwningSignals(() => import('@delve/store-esdb'));
-  // PostgreSQL always: it holds the read models even when events go to EventStoreDB.
-  const db = await openDatabase({ url: config.databaseUrl ?? undefined, embedded: { dataDir: config.dataDir } });
+  const { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } = await import('@delve/store-postgres');
+  const { openEsdbEventStore } = await import('@delve/store-esdb');
+  // Until the app's logger exists, lifecycle news of the embedded PostgreSQL go to stderr as they come.
+  let log: (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void = (_level, message) =>
+    process.stderr.write(`delve: ${message}\n`);
+  let shutdown: (reason: string, code?: number) => Promise<void> = async (_reason, code = 1) => process.exit(code);
+  // PostgreSQL always: it holds the read models even when events go to EventStoreDB. The embedded one is supervised:
+  // if it stops by itself it is started again (requests answer 503 meanwhile), and if it cannot be, the server exits
+  // so that whatever supervises it starts it afresh.
+  const db = await openDatabase({
+    url: config.databaseUrl ?? undefined,
+    embedded: {
+      dataDir: config.dataDir,
+      restartWithinMs: DATABASE_RESTART_WITHIN_MS,
+      onLog: (line) => {
+        if (/^(stopping|replaced|the "postgres" user|creating)/.test(line)) log('warn', line);
+      },
+      onEvent: (event) => {
+        if (event.kind === 'exited') log('error', 'the embedded PostgreSQL stopped by itself; starting it again', event);
+        else if (event.kind === 'restarted') log('warn', `the embedded PostgreSQL is back after ${event.afterMs} ms`);
+        else {
+          log('error', `the embedded PostgreSQL could not be started again: ${describe(event.error)}`);
+          void shutdown('database-failed', 1);
+        }
+      },
+    },
+  });
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
   const warnings: string[] = [];
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
@@ -61,6 +78,7 @@ async function main(): Promise<void> {
     platformReads: new PostgresReadModels(db.sql),
   });
   for (const warning of warnings) app.log.warn(warning);
+  log = (level, message, extra = {}) => app.log[level](extra, message);
   // The process manager that records finished games on characters and campaigns: one node leads it at a time, and
   // its commands are idempotent anyway.
   const recorder = platform.outcomes(new ReadModelStore(db.sql));
@@ -85,7 +103,7 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
-  const shutdown = async (signal: string): Promise<void> => {
+  shutdown = async (signal: string, exitCode = 0): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
@@ -115,15 +133,16 @@ async function main(): Promise<void> {
       }
     }
     app.log.info('shut down');
-    process.exit(failed ? 1 : 0);
+    process.exit(failed ? 1 : exitCode);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Whichever process the signal reaches first (npm forwards it, and a terminal's Ctrl-C reaches the whole group), the
+  // first one starts the drain and repeats are ignored; SHUTDOWN_TIMEOUT_MS bounds it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
   await app.listen({ host: config.host, port: config.port });
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`delve: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`delve: failed to start: ${describe(error)}\n`);
   process.exit(1);
 });

@@ -20,18 +20,26 @@ t.test('values are parsed', async (t) => {
     EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
     LOG_LEVEL: 'DEBUG',
     CORS_ORIGIN: 'https://a.example, https://b.example',
-    RATE_LIMIT_MAX: '50',
+    RATE_LIMIT_READS_PER_SECOND: '50',
+    RATE_LIMIT_WRITE_BURST: '7',
     BODY_LIMIT: '4096',
+    REQUEST_TIMEOUT_MS: '2500',
     ADMIN_KEY: 'a-long-enough-admin-key',
     TRUST_PROXY: 'true',
   });
   t.equal(config.port, 8080);
   t.equal(config.logLevel, 'debug');
   t.same(config.corsOrigin, ['https://a.example', 'https://b.example']);
-  t.equal(config.rateLimitMax, 50);
+  t.same(config.rateLimits, { read: { perSecond: 50, burst: 240 }, write: { perSecond: 30, burst: 7 } });
   t.equal(config.bodyLimit, 4096);
+  t.equal(config.requestTimeoutMs, 2500);
   t.equal(config.trustProxy, true);
   t.equal(loadConfig({ CORS_ORIGIN: '*' }).corsOrigin, true);
+});
+
+t.test('RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS is a bucket of that size refilled over that window', async (t) => {
+  const { rateLimits } = loadConfig({ RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_MS: '60000' });
+  t.same(rateLimits, { read: { perSecond: 2, burst: 120 }, write: { perSecond: 2, burst: 120 } });
 });
 
 t.test('every bad value is named at once, and secrets are not echoed', async (t) => {

@@ -1,69 +1,14 @@
 // kill -9 of the server process while characters play: after a restart every finished game appears exactly once on
 // each seated character's sheet, whatever the kill interrupted (a move, the outcome recorder, a projection).
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
+import { bearer, freePort, http as request, startServer as spawnServer, until } from './support/processes';
 
-const SERVER = new URL('../src/server.ts', import.meta.url).pathname;
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start` on a given database, with the toy game (whose characters have a small progression) loaded. */
-async function startServer(databaseUrl: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-      GAME_PACKAGES: '@delve/kernel/testing',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr.on('data', (d) => (err += String(d)));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    const ready = await fetch(`${base}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { child, exited, base, stderr: () => err };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not become ready: ${err}`);
-}
-
-async function http(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
-  const reply = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await reply.text();
-  return { status: reply.status, body: text === '' ? undefined : JSON.parse(text) };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, seconds = 60): Promise<T> {
-  for (let i = 0; i < seconds * 10; i++) {
-    const value = await probe();
-    if (value !== null) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const startServer = (databaseUrl: string, port: number) => spawnServer({ DATABASE_URL: databaseUrl }, port);
+const http = (base: string, method: string, path: string, body?: unknown, token?: string) =>
+  request(base, method, path, body, bearer(token));
 
 t.test('kill -9 mid-way through a series of games: each game lands on each character exactly once', async (t) => {
   const dbServer = await startTestDatabaseServer();

@@ -303,13 +303,14 @@ t.test('lobby: seats, start, abandon and conflicts', async (t) => {
   t.equal(early.body.code, 'game/not-active');
   const anon = await call(t, ctx.app, 'POST', `/games/${id}/start`);
   t.equal(anon.status, 401, 'starting needs a seat token');
-  const started = await call(t, ctx.app, 'POST', `/games/${id}/start`, { token: a.body.token });
-  t.equal(started.status, 200);
-  t.equal(started.body.status, 'active');
-  t.same(
-    started.body.seats.map((s: Json) => s.claimed),
-    [true, false, true],
-  );
+  const refused = await call(t, ctx.app, 'POST', `/games/${id}/start`, { token: a.body.token });
+  t.equal(refused.status, 409, 'no start while a seat is empty: nobody could ever act for it');
+  t.equal(refused.body.code, 'game/seats-empty');
+  t.match(refused.body.detail, /seat 1 is empty/);
+  await call(t, ctx.app, 'POST', `/games/${id}/seats`);
+  const started = await call(t, ctx.app, 'GET', `/games/${id}`);
+  t.equal(started.body.status, 'active', 'the last claim starts the game');
+  t.equal((await call(t, ctx.app, 'POST', `/games/${id}/start`, { token: a.body.token })).body.code, 'game/not-open');
   const abandoned = await call(t, ctx.app, 'POST', `/games/${id}/abandon`, { token: b.body.token });
   t.equal(abandoned.status, 200);
   t.equal(abandoned.body.status, 'abandoned');

@@ -1,5 +1,4 @@
 // The seat cache answers repeated authentications without the service, and never caches a refusal.
-import { createHash } from 'node:crypto';
 import { ForbiddenError } from '@delve/kernel';
 import t from 'tap';
 import type { GamesPort } from '../src/ports';
@@ -27,7 +26,7 @@ t.test('hits skip the service, misses and failures reach it, the size is bounded
   t.equal(calls.filter((c) => c === 'g/s1').length, 2, 'the least recently used entry was evicted at size 2');
 });
 
-t.test('only tokens that authenticated are known to the rate limiter', async (t) => {
+t.test('only tokens that authenticated are known to the rate limiter, and only for their own game', async (t) => {
   const service = {
     authenticate: async (_gameId: string, token: string) => {
       if (token === 'bad') throw new ForbiddenError('auth/bad-token', 'no');
@@ -35,11 +34,12 @@ t.test('only tokens that authenticated are known to the rate limiter', async (t)
     },
   } as unknown as GamesPort;
   const cached = withSeatCache(service);
-  t.equal(cached.knownTokenHash('s0'), null, 'unknown before it authenticates');
+  t.equal(cached.knownSeat('g', 's0'), null, 'unknown before it authenticates');
   await cached.authenticate('g', 's0');
-  t.equal(cached.knownTokenHash('s0'), createHash('sha256').update('s0').digest('base64url'), 'then known, by its hash');
+  t.equal(cached.knownSeat('g', 's0'), 0, 'then known, with its seat');
+  t.equal(cached.knownSeat('h', 's0'), null, 'but not for another game');
   await t.rejects(cached.authenticate('g', 'bad'));
-  t.equal(cached.knownTokenHash('bad'), null, 'a refused token is never known');
+  t.equal(cached.knownSeat('g', 'bad'), null, 'a refused token is never known');
 });
 
 t.test('a claimed token authenticates without asking the service, for its own game only', async (t) => {
@@ -54,7 +54,7 @@ t.test('a claimed token authenticates without asking the service, for its own ga
   const cached = withSeatCache(service);
   t.same(await cached.claimSeat('g', {}), { seat: 1, token: 'fresh', revision: 2 });
   t.equal(await cached.authenticate('g', 'fresh'), 1);
-  t.not(cached.knownTokenHash('fresh'), null, 'known to the rate limiter');
+  t.equal(cached.knownSeat('g', 'fresh'), 1, 'known to the rate limiter');
   t.same(calls, [], 'no lookup');
   await t.rejects(cached.authenticate('h', 'fresh'), ForbiddenError, 'another game still asks the service');
 });

@@ -295,7 +295,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Start before every seat is claimed (any seated player may); unclaimed seats stay empty. */
+    /**
+     * Start the game now (any seated player may); the last claim starts it anyway.
+     * @description Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, so such a game would wait forever. The problem names the empty seats and the table to create instead.
+     */
     post: operations['startGame'];
     delete?: never;
     options?: never;

@@ -94,6 +94,30 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
 }
 
 /**
+ * A game cannot be started with a seat nobody holds: every module deals to and waits on each seat the table was
+ * created with, and the contract gives a module no way to fill or skip one, so such a game would wait forever for a
+ * seat nobody can claim any more. The message says which seats are empty and, when the module allows it, the table
+ * to create instead. Checked when a start is asked for, not inside decideBatch: a game started with empty seats
+ * before this rule must still pass its audit.
+ */
+export function refuseEmptySeats(record: GameRecord, module: AnyGameModule): void {
+  const empty = record.seats.flatMap((s, seat) => (s.claimed ? [] : [seat]));
+  const claimed = record.seatCount - empty.length;
+  if (empty.length === 0 || claimed === 0) return; // nobody seated: decideBatch says game/no-players
+  let instead = '';
+  try {
+    module.checkSeats(record.options, claimed);
+    instead = `, or create a game of ${claimed} seat${claimed === 1 ? '' : 's'}`;
+  } catch {
+    // The module does not play with that few: claiming the seats is the only way.
+  }
+  throw new RuleViolation(
+    'game/seats-empty',
+    `seat${empty.length === 1 ? '' : 's'} ${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} empty and ${module.name} cannot play an empty seat: claim ${empty.length === 1 ? 'it' : 'them'}${instead}`,
+  );
+}
+
+/**
  * The events of one input so far and the record they fold into. A class rather than closures inside decideBatch:
  * it runs for every command, and closures would be made afresh each time.
  */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { ConflictError, ForbiddenError, NotFoundError, RuleViolation, ValidationError, WrongExpectedVersionError } from '../src/errors';
 import { GameService, gameStream } from '../src/index';
@@ -57,16 +57,18 @@ t.test('lobby: bad module, options and seat counts are rejected before anything 
   );
 });
 
-t.test('lobby: a seat cannot be claimed twice, nor after the start; explicit start with an empty seat', async (t) => {
+t.test('lobby: a seat cannot be claimed twice, nor after the start; no start with an empty seat', async (t) => {
   const games = serviceOn(new InMemoryEventStore());
   const { gameId } = await games.createGame({ module: 'toy', seats: 3 });
   await games.claimSeat(gameId, { seat: 1 });
   await t.rejects(games.claimSeat(gameId, { seat: 1 }), { code: 'game/seat-taken' });
   await t.rejects(games.claimSeat(gameId, { seat: 5 }), { code: 'game/no-such-seat' });
   t.equal((await games.claimSeat(gameId)).seat, 0, 'the first free seat by default');
-  await games.startGame(gameId);
-  t.equal((await games.summary(gameId)).status, 'active');
-  await t.rejects(games.claimSeat(gameId), { code: 'game/not-open' });
+  await t.rejects(games.startGame(gameId), { code: 'game/seats-empty', message: /seat 2 is empty.*or create a game of 2 seats/ });
+  await games.claimSeat(gameId);
+  t.equal((await games.summary(gameId)).status, 'active', 'the last claim starts the game');
+  await t.rejects(games.startGame(gameId), { code: 'game/not-open' });
+  await t.rejects(games.claimSeat(gameId, { seat: 0 }), { code: 'game/not-open' });
   await games.abandonGame(gameId, 0);
   t.equal((await games.summary(gameId)).status, 'abandoned');
   await t.rejects(games.execute(gameId, { type: 'Stand' }, { seat: 0 }), { code: 'game/not-active' });
@@ -119,6 +121,8 @@ t.test('metadata: every event of a command names it and its idempotency key; onl
     eventVersion: 1,
     command: { kind: 'play', seat: 1, command: { type: 'Stand' } },
     idempotencyKey: 'last-stand',
+    // The request the key came with, so a reuse with another request can be told apart.
+    idempotencyFingerprint: createHash('sha256').update('{"type":"Stand"}').digest('hex'),
   });
   for (const meta of rest) {
     t.equal(meta.commandId, first?.commandId);

@@ -19,8 +19,28 @@ export interface OpenOptions {
   readonly max?: number;
 }
 
+/**
+ * Seconds a pool waits before its next connection attempt after `retries` failed ones: 50 ms doubling up to 1 s, with
+ * jitter. The driver's own backoff grows as 3^retries/100 up to 20 s, so after an outage of a few seconds a pool
+ * kept refusing requests for up to 20 s after PostgreSQL was back.
+ */
+export function reconnectDelay(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
+}
+
+/**
+ * A pool on `url`. A connection attempt gives up after 5 s, so requests made while the database is away fail fast
+ * (503) instead of queueing; a pool reconnects by itself within about a second of its return.
+ */
 export function connect(url: string, max = 20): Sql {
-  return postgres(url, { max, onnotice: () => undefined, idle_timeout: 30, connection: { application_name: 'delve' } });
+  return postgres(url, {
+    max,
+    onnotice: () => undefined,
+    idle_timeout: 30,
+    connect_timeout: 5,
+    backoff: reconnectDelay,
+    connection: { application_name: 'delve' },
+  });
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {

@@ -1,7 +1,7 @@
 // @delve/store-postgres: the default event store, read-model storage, migrations and the embedded server.
 export { PostgresEventStore, type PostgresEventStoreOptions } from './eventStore';
 export { connect, openDatabase, type Database, type OpenOptions } from './database';
-export { startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedOptions } from './embedded';
+export { LEGACY_PASSWORD, startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedEvent, type EmbeddedOptions } from './embedded';
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 export { ReadModelStore, type DocumentChanges, type ProjectionBatch } from './readModels';
 export { AdvisoryLeaderLock } from './leaderLock';

@@ -2,18 +2,20 @@
 // log, mutations to create, claim and play, and live gameUpdated until the game ends.
 import { CampaignDocument, CharacterDocument, GameSummary, type AnyGameModule, type Message, type Viewer } from '@delve/kernel';
 import type { FastifyPluginAsync } from 'fastify';
-import { GraphQLError, GraphQLScalarType, valueFromASTUntyped } from 'graphql';
+import { getOperationAST, GraphQLError, GraphQLScalarType, valueFromASTUntyped, type DocumentNode, type ExecutionResult } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { credentialsOf, viewerFor, type Credentials } from '../auth';
+import { textProblem } from '../inputGuards';
 import { eventBody, listItemBody, summaryBody } from '../bodies';
 import { catalog } from '../catalog';
 import { claimSeat, createGame } from '../routes/games';
 import { legalFor, sendCommand } from '../routes/play';
 import { CommandTemplate, EventPage, GameList, ModuleInfo, PlayerProfile, SeatClaimed } from '../schemas';
 import type { GameLifecycle, GamesPort } from '../ports';
-import { HttpProblem, toProblem } from '../problems';
+import { HttpProblem, STORE_RETRY_AFTER_SECONDS, toProblem } from '../problems';
 import type { UpdatesFeed } from './feed';
 import { graphiql } from './graphiql';
+import { costRule, MAX_DEPTH, MAX_NESTING, MAX_TOKENS } from './limits';
 import { SdlBuilder } from './sdl';
 import { commandTypesFor, moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
 
@@ -250,30 +252,35 @@ function graphqlError(error: unknown): Error {
 /**
  * Every error leaves with `extensions.code`: resolver errors already carry theirs; errors raised before a resolver
  * runs (rate limits, body limits) get the problem code REST would give; a query that does not parse or validate
- * gets graphql/invalid-query.
+ * gets graphql/invalid-query. A response without data takes the errors' HTTP status when they agree (a 503 while the
+ * store is away stays a 503 however many root fields failed), with Retry-After when the store is away.
  */
-function errorFormatter(execution: { data?: unknown; errors: readonly GraphQLError[] }, ctx: MercuriusContext) {
-  let status: number | undefined;
+function errorFormatter(execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, ctx: MercuriusContext) {
   const errors = execution.errors.map((error) => {
     const original = error.originalError as (Error & { errors?: unknown }) | undefined;
     if (error.extensions?.code !== undefined || !original || Array.isArray(original.errors) || original instanceof GraphQLError) {
       return error;
     }
     const problem = toProblem(original);
-    status = problem.status;
     const retry = (original as { retryAfterSeconds?: number }).retryAfterSeconds;
     if (retry !== undefined) ctx.reply?.header('retry-after', String(retry));
     return new GraphQLError(problem.detail, { extensions: { code: problem.code, status: problem.status } });
   });
-  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors } as never, ctx);
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
   const response = {
     ...formatted.response,
     errors: (formatted.response.errors ?? []).map((e) =>
       e.extensions?.code === undefined ? { ...e, extensions: { ...e.extensions, code: 'graphql/invalid-query', status: 400 } } : e,
     ),
   };
-  return { statusCode: status ?? formatted.statusCode, response };
+  const statuses = new Set(response.errors.map((e) => (e.extensions as { status?: unknown } | undefined)?.status));
+  const [status] = statuses;
+  let statusCode = formatted.statusCode;
+  if (!response.data && statuses.size === 1 && typeof status === 'number') statusCode = status;
+  if (statuses.has(503)) ctx.reply?.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+  return { statusCode, response };
 }
+
 const guard =
   <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
   async (...args: A): Promise<R> => {
@@ -283,6 +290,12 @@ const guard =
       throw graphqlError(error);
     }
   };
+
+/** The operation a request runs, as its operationName picks it (null when the document does not say). */
+function operationOf(document: DocumentNode, body: unknown, query: unknown): string | undefined {
+  const named = (body as { operationName?: unknown } | null)?.operationName ?? (query as { operationName?: unknown } | null)?.operationName;
+  return getOperationAST(document, typeof named === 'string' ? named : undefined)?.operation;
+}
 
 export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) => {
   const games: GamesPort = app.games;
@@ -436,6 +449,10 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
   await app.register(mercurius, {
     schema: sdl,
     resolvers: resolvers as never,
+    // No single document may tie the server up: a budget of store reads, fields, depth and parser tokens.
+    validationRules: [costRule()],
+    queryDepth: MAX_DEPTH,
+    graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
     errorFormatter,
     context: (request) => ({ credentials: credentialsOf(request) }),
     subscription: {
@@ -453,6 +470,27 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
         };
       },
     },
+  });
+  // graphql-js parses recursively: a document nested thousands deep would exhaust the stack before any limit applies.
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    if (textProblem(source, MAX_NESTING) === 'too-deep') {
+      throw new mercurius.ErrorWithProps(
+        `documents may nest at most ${MAX_NESTING} brackets deep`,
+        { code: 'graphql/too-deep', status: 400 },
+        400,
+      );
+    }
+  });
+  // A subscription needs a socket to push on: over plain HTTP it is refused, not answered with a null field.
+  app.graphql.addHook('preExecution', async (_schema, document, context) => {
+    const request = context.reply?.request;
+    if (request && operationOf(document, request.body, request.query) === 'subscription') {
+      throw new mercurius.ErrorWithProps(
+        'subscriptions are served over WebSocket (graphql-transport-ws on /graphql), not over HTTP',
+        { code: 'graphql/subscription-needs-websocket', status: 400 },
+        400,
+      );
+    }
   });
 };
 

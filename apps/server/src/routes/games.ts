@@ -152,7 +152,10 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'startGame',
         tags: ['games'],
-        summary: 'Start before every seat is claimed (any seated player may); unclaimed seats stay empty.',
+        summary: 'Start the game now (any seated player may); the last claim starts it anyway.',
+        description:
+          'Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, ' +
+          'so such a game would wait forever. The problem names the empty seats and the table to create instead.',
         auth: ['seatToken'],
         params: GameIdParams,
         response: { 200: GameSummary, ...problems(400, 401, 403, 404, 409, 422, 429) },

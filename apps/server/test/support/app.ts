@@ -1,6 +1,6 @@
 // Builds the app for tests on the real GameService and a real PostgreSQL (one database per app), with the toy module.
 import type { AnyGameModule, EventStore, GameService } from '@delve/kernel';
-import { LeaderLoop, PostgresReadModels, type ProjectionRunner } from '@delve/projections';
+import { LeaderLoop, PostgresGamesList, PostgresReadModels, type ProjectionRunner } from '@delve/projections';
 import { PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
@@ -58,8 +58,11 @@ export async function testApp(
   secrets?: string,
   /** Share another app's database: two API nodes in front of one store (only the first runs the read side). */
   shared?: TestApp,
-  /** Run the platform's read side (read models and the outcome recorder) in process, as the server does. */
-  options: { readSide?: boolean } = {},
+  /**
+   * readSide: run the platform's read side (read models and the outcome recorder) in process, as the server does.
+   * postgresGamesList: serve GET /games from the PostgreSQL read model, as the server does (settle() fills it).
+   */
+  options: { readSide?: boolean; postgresGamesList?: boolean } = {},
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
@@ -87,7 +90,7 @@ export async function testApp(
   const app = await buildApp({
     config,
     games: service,
-    gamesList,
+    gamesList: options.postgresGamesList ? new PostgresGamesList(sql) : gamesList,
     readiness: async () => {},
     modules,
     updates,

@@ -2,10 +2,12 @@
 import { ValidationError } from '../errors';
 import { effectiveViewer, redactGameEvent } from '../lobby';
 import type { Message, Seat, Viewer } from '../module';
+import { sha256Hex } from '../random';
 import type { ExecuteResult } from '../schemas';
 import { schemaProblems } from '../validation';
 import type { GameReads } from './gameReads';
 import type { GameStreams } from './gameStreams';
+import { canonicalJson } from './handler';
 
 export class GameCommands {
   constructor(
@@ -15,10 +17,12 @@ export class GameCommands {
 
   /**
    * Run a player's command. Validates it against the module's commandSchema, decides, appends atomically with the
-   * automaton's follow-up and GameFinished; a repeated idempotency key returns the first outcome.
+   * automaton's follow-up and GameFinished. A repeated idempotency key returns the first answer (the revision, events
+   * and view as they were then) and appends nothing; the same key with a different command is refused.
    */
   async execute(gameId: string, command: unknown, options: { seat: Seat; idempotencyKey?: string }): Promise<ExecuteResult> {
     const viewer: Viewer = { kind: 'seat', seat: options.seat };
+    const { idempotencyKey } = options;
     const { folded, written, replayed, decision, stamp } = await this.games.run(
       gameId,
       (record) => {
@@ -27,9 +31,10 @@ export class GameCommands {
         if (problems.length > 0) throw new ValidationError('command/malformed', `not a valid ${module.name} command`, problems);
         return { kind: 'play', seat: options.seat, command: command as Message };
       },
-      options,
+      idempotencyKey === undefined ? {} : { idempotencyKey, fingerprint: sha256Hex(canonicalJson(command)) },
     );
-    const record = folded.state;
+    // A replayed key answers as the game stood right after the first request: a replay at the revision it wrote.
+    const record = replayed ? await this.games.loadAt(gameId, written.to) : folded.state;
     const module = this.games.module(record);
     // A fresh outcome is redacted from the states the batch went through; a replayed one is read back. Once the game
     // is over the effective viewer sees everything, in the events and the view alike (as GET view does).

@@ -1,6 +1,7 @@
 // The lobby over game streams: create a game, claim seats (anonymously or as a player with a character), take a fresh
 // seat token, start and abandon.
 import { Value } from '@sinclair/typebox/value';
+import { refuseEmptySeats } from '../batch';
 import { ConflictError, RuleViolation, ValidationError } from '../errors';
 import { summarize, type LobbyEvent } from '../lobby';
 import type { Seat, SeatedCharacter } from '../module';
@@ -103,9 +104,12 @@ export class GameLobby {
     return { seat, token, revision: folded.revision };
   }
 
-  /** Start with the seats claimed so far (unclaimed seats stay empty). */
+  /** Start before the last seat is claimed; refused while a seat is empty (see refuseEmptySeats). */
   async startGame(gameId: string): Promise<{ revision: number }> {
-    const { folded } = await this.games.run(gameId, () => ({ kind: 'start' }));
+    const { folded } = await this.games.run(gameId, (record) => {
+      if (record.status === 'open') refuseEmptySeats(record, this.games.module(record));
+      return { kind: 'start' };
+    });
     return { revision: folded.revision };
   }
 

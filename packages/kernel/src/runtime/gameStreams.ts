@@ -168,7 +168,7 @@ export class GameStreams {
   async run(
     gameId: string,
     toInput: (record: GameRecord) => GameInput,
-    options: { idempotencyKey?: string | undefined } = {},
+    options: { idempotencyKey?: string | undefined; fingerprint?: string | undefined } = {},
   ): Promise<Handled<GameRecord, GameDecision>> {
     this.checkId(gameId);
     return this.handler.handle(

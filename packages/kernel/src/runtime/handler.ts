@@ -1,6 +1,6 @@
 // The one command handler for every stream (games, players, characters, campaigns): load (cache + catch-up) → decide →
 // append at the expected revision → re-decide on conflict, with idempotency keys carried in event metadata.
-import { ConflictError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import { ConflictError, RuleViolation, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
 import type { EventData, EventStore, RecordedEvent } from '../store';
 import { StateCache } from './cache';
 
@@ -10,13 +10,19 @@ export interface Written {
   readonly to: number;
 }
 
+/** What a command sent with an idempotency key wrote, and a digest of the request it came with (when given). */
+export interface KeyedWrite extends Written {
+  /** The request's fingerprint recorded with the key (absent on events written before fingerprints were). */
+  readonly fingerprint?: string | undefined;
+}
+
 /** A stream folded up to `revision`, with the idempotency keys its commands carried. */
 export interface Folded<S> {
   readonly state: S;
   /** Revision of the last event folded in (0-based). */
   readonly revision: number;
   /** Idempotency key → the revisions its command wrote. */
-  readonly keys: ReadonlyMap<string, Written>;
+  readonly keys: ReadonlyMap<string, KeyedWrite>;
 }
 
 /** Fold one stored event into a stream's state (`undefined` before its first event). Total: never throws on a stored event. */
@@ -47,7 +53,7 @@ export interface Decided<S> {
 export interface Handled<S, D> {
   /** The stream after the command (or as it stood, for a replayed key or a command that wrote nothing). */
   readonly folded: Folded<S>;
-  readonly written: Written;
+  readonly written: KeyedWrite;
   /** True when the idempotency key was seen before: nothing was appended, `written` is the first outcome's. */
   readonly replayed: boolean;
   /** What decide returned for the command that was appended; null when replayed. */
@@ -75,6 +81,18 @@ export interface StreamHandlerDeps<S> {
   readonly foldMany?: (state: S | undefined, events: readonly RecordedEvent[]) => S;
 }
 
+/** Metadata field of a command's first event holding the request fingerprint sent with its idempotency key. */
+export const FINGERPRINT_FIELD = 'idempotencyFingerprint';
+
+/** JSON with object keys sorted, so one request serialised in another key order has the same fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
 /** The metadata fields every event gets from its command's stamp, built in one fixed order (one object shape). */
 export function stampedMetadata(stamp: Stamp, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const metadata: Record<string, unknown> = { commandId: stamp.commandId, causationId: stamp.commandId, at: stamp.at, ...extra };
@@ -99,17 +117,21 @@ export class StreamHandler<S> {
 
   /**
    * Decide against the stream (null when it has no events yet) and append what decide returns atomically at the
-   * revision it decided on. A key seen before returns the first outcome without deciding.
+   * revision it decided on. A key seen before returns the first outcome without deciding; seen before with another
+   * request fingerprint, it is refused (RuleViolation `request/idempotency-key-reused`), as payment APIs do.
    */
   async handle<D extends Decided<S>>(
     streamId: string,
     decide: (current: Folded<S> | null, stamp: Stamp) => D,
     options: {
       idempotencyKey?: string | undefined;
+      /** A digest of the request sent with the key (see canonicalJson), recorded with it and compared on a retry. */
+      fingerprint?: string | undefined;
       /** The caller just made the id up: decide as new without a read. */ newStream?: boolean;
     } = {},
   ): Promise<Handled<S, D>> {
     const key = options.idempotencyKey;
+    const fingerprint = key === undefined ? undefined : options.fingerprint;
     let fresh = false;
     for (let attempt = 0; ; attempt++) {
       const cached = fresh ? undefined : this.cache.get(streamId);
@@ -117,7 +139,15 @@ export class StreamHandler<S> {
       const current = assumeNew ? null : (cached ?? (await this.loadOrNull(streamId)));
       fresh = cached === undefined && !assumeNew;
       const seen = key === undefined || !current ? undefined : current.keys.get(key);
-      if (seen && current) return { folded: current, written: seen, replayed: true, decision: null, stamp: null };
+      if (seen && current) {
+        if (fingerprint !== undefined && seen.fingerprint !== undefined && seen.fingerprint !== fingerprint) {
+          throw new RuleViolation(
+            'request/idempotency-key-reused',
+            'this Idempotency-Key was already used for a different request; send a new key with a new request',
+          );
+        }
+        return { folded: current, written: seen, replayed: true, decision: null, stamp: null };
+      }
       const stamp: Stamp = { commandId: this.deps.newId(), at: this.deps.clock().toISOString(), idempotencyKey: key };
       let decision: D;
       try {
@@ -132,7 +162,13 @@ export class StreamHandler<S> {
         if (!current) throw new Error(`a command on ${streamId}, which has no events yet, decided nothing`);
         return { folded: current, written: { from: revision + 1, to: revision }, replayed: false, decision, stamp };
       }
-      const data: EventData[] = decision.events.map((e) => ({ id: this.deps.newId(), type: e.type, data: e.data, metadata: e.metadata }));
+      const data: EventData[] = decision.events.map((e, i) => ({
+        id: this.deps.newId(),
+        type: e.type,
+        data: e.data,
+        // The fingerprint goes with the command's first event, where the key is first seen on a fold.
+        metadata: i === 0 && fingerprint !== undefined ? { ...e.metadata, [FINGERPRINT_FIELD]: fingerprint } : e.metadata,
+      }));
       try {
         await this.deps.store.appendToStream(streamId, data, { expectedRevision: current ? revision : 'no_stream' });
       } catch (error) {
@@ -144,7 +180,7 @@ export class StreamHandler<S> {
         }
         continue;
       }
-      const written = { from: revision + 1, to: revision + data.length };
+      const written: KeyedWrite = { from: revision + 1, to: revision + data.length, fingerprint };
       const folded = this.after(streamId, current, decision, data, written, stamp);
       this.cache.set(streamId, folded);
       return { folded, written, replayed: false, decision, stamp };
@@ -217,7 +253,7 @@ export class StreamHandler<S> {
     current: Folded<S> | null,
     decision: Decided<S>,
     data: readonly EventData[],
-    written: Written,
+    written: KeyedWrite,
     stamp: Stamp,
   ): Folded<S> {
     let folded: Folded<S>;
@@ -251,11 +287,16 @@ export class StreamHandler<S> {
   }
 }
 
-/** `keys` with the idempotency keys that `events` carry (each key: the revisions its command wrote). Mutates `keys`. */
-function withKeys(keys: Map<string, Written>, events: readonly RecordedEvent[]): Map<string, Written> {
+/** `keys` with the idempotency keys that `events` carry (each key: the revisions its command wrote, its fingerprint). Mutates `keys`. */
+function withKeys(keys: Map<string, KeyedWrite>, events: readonly RecordedEvent[]): Map<string, KeyedWrite> {
   for (const event of events) {
     const key = event.metadata.idempotencyKey;
-    if (typeof key === 'string') keys.set(key, { from: keys.get(key)?.from ?? event.revision, to: event.revision });
+    if (typeof key !== 'string') continue;
+    const first = keys.get(key);
+    // The fingerprint rides on the command's first event; later events of the same command keep it.
+    const recorded = event.metadata[FINGERPRINT_FIELD];
+    const fingerprint = first ? first.fingerprint : typeof recorded === 'string' ? recorded : undefined;
+    keys.set(key, { from: first?.from ?? event.revision, to: event.revision, fingerprint });
   }
   return keys;
 }

@@ -1,0 +1,80 @@
+// Hostile-input guards every route shares: JSON nested absurdly deep, NUL in the URL, and numbers that are not finite.
+// Each answers 400 with a stable code before any handler runs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpProblem } from './problems';
+
+/** Deepest nesting of arrays and objects a JSON body may have; no module's options or commands come near it. */
+export const MAX_JSON_DEPTH = 32;
+
+const OPEN = new Set(['[', '{', '(']);
+const CLOSE = new Set([']', '}', ')']);
+
+/**
+ * What is wrong with a JSON (or GraphQL) text before it is parsed, or null. Deep nesting is refused because later
+ * steps (parsers, schema checks, defaults, cloning) recurse. One linear pass over the text, skipping the inside of
+ * strings. A NUL inside a string is data like any other: the event store keeps it and read models store U+FFFD.
+ */
+export function textProblem(text: string, maxDepth = MAX_JSON_DEPTH): 'too-deep' | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (inString) {
+      if (c === '"') inString = false;
+      else if (c === '\\') i++; // the escaped character cannot end the string
+    } else if (c === '"') inString = true;
+    else if (OPEN.has(c)) {
+      if (++depth > maxDepth) return 'too-deep';
+    } else if (CLOSE.has(c)) depth--;
+  }
+  return null;
+}
+
+/** The 400 for a JSON text `textProblem` refuses. */
+export function jsonProblem(text: string): HttpProblem | null {
+  return textProblem(text) === 'too-deep'
+    ? new HttpProblem(400, 'http/too-deep', `JSON may nest at most ${MAX_JSON_DEPTH} arrays or objects deep`)
+    : null;
+}
+
+/**
+ * The first query-string or path parameter that is a number but not a finite one, as a schema failure: the validator
+ * coerces "-Infinity" to a number and then skips its minimum and maximum, so such a value would reach the handler.
+ */
+function nonFinite(request: FastifyRequest): Error | null {
+  for (const [where, values] of [
+    ['querystring', request.query],
+    ['params', request.params],
+  ] as const) {
+    if (typeof values !== 'object' || values === null) continue;
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        const validation = [{ instancePath: `/${name}`, message: 'must be a finite number' }];
+        return Object.assign(new Error(`${where}/${name} must be a finite number`), { validation, validationContext: where });
+      }
+    }
+  }
+  return null;
+}
+
+/** Install the guards on an app (before its routes, so they apply to every route registered after). */
+export function installInputGuards(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    const problem = jsonProblem(text);
+    if (problem) done(problem, undefined);
+    else parse(request, text, done);
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A percent-encoded NUL reaches PostgreSQL as text it refuses; the raw byte is refused by the HTTP parser.
+    if (/%00/i.test(request.url)) done(new HttpProblem(400, 'http/nul-character', 'the URL must not contain NUL (%00)'));
+    else done();
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    const error = nonFinite(request);
+    if (error) done(error);
+    else done();
+  });
+}

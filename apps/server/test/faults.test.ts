@@ -1,0 +1,333 @@
+// Faults under load, as an operator meets them: kill -9 of the embedded PostgreSQL and of the server while bots play,
+// and two servers on one database racing for the same games. Whatever happens, no acknowledged event is lost, changed
+// or duplicated, every finished game's audit verifies, and the server recovers without help (a killed server is
+// started again by the test, as a supervisor would; a killed PostgreSQL by the server itself).
+// FAULT_ROUNDS, FAULT_LOAD_MS and FAULT_BOTS scale it (`npm run test:faults` runs the long version).
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '@delve/store-postgres';
+import { startTestDatabaseServer } from '@delve/store-postgres/testing';
+import t from 'tap';
+import { bearer, freePort, http, startServer, until, type Answer, type ServerProcess } from './support/processes';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 1);
+const LOAD_MS = Number(process.env.FAULT_LOAD_MS ?? 1500);
+const BOTS = Number(process.env.FAULT_BOTS ?? 4);
+const ADMIN_KEY = 'fault-test-admin-key-0123456789';
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One acknowledged command: the game, and the revision and type of each event its 200 named. */
+interface Ack {
+  game: string;
+  key: string;
+  /** When the attempt that was acknowledged was sent, and when its answer came. */
+  sent: number;
+  at: number;
+  events: { revision: number; type: string }[];
+  replayed: boolean;
+}
+
+/**
+ * Bots playing one-seat toy games as fast as they can, each command under an Idempotency-Key that a retry reuses
+ * (after a refused connection or a 503) until the command is answered. `nodes` are tried in turn.
+ */
+class Load {
+  readonly acks: Ack[] = [];
+  sent = 0;
+  unavailable = 0;
+  refused = 0;
+  errors500: string[] = [];
+  /** Requests that took more than 2 s to answer (or to fail). */
+  readonly slow: string[] = [];
+  private stopping = false;
+  private bots: Promise<void>[] = [];
+
+  constructor(private readonly nodes: () => string[]) {}
+
+  start(count: number): void {
+    for (let i = 0; i < count; i++) this.bots.push(this.bot(i));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.bots);
+  }
+
+  /** When the first command sent after `since` (ms since the epoch) was acknowledged, or null. */
+  firstAckAfter(since: number): number | null {
+    const after = this.acks.filter((a) => a.sent > since).map((a) => a.at);
+    return after.length === 0 ? null : Math.min(...after);
+  }
+
+  /** Send until answered: a refused connection, a timeout or a 503 is retried with the same key and body. */
+  private async answered(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+    turn: number,
+  ): Promise<(Answer & { sent: number }) | null> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.stopping && attempt > 0) return null;
+      const nodes = this.nodes();
+      const base = nodes[(turn + attempt) % nodes.length] as string;
+      this.sent++;
+      const began = Date.now();
+      try {
+        const answer = await http(base, method, path, body, headers);
+        if (Date.now() - began > 2000)
+          this.slow.push(`${method} ${path.replace(/[0-9a-f-]{36}/, '…')} → ${answer.status} after ${Date.now() - began} ms`);
+        if (answer.status === 503) this.unavailable++;
+        else if (answer.status >= 500) this.errors500.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
+        else return { ...answer, sent: began };
+      } catch (error) {
+        this.refused++;
+        if (Date.now() - began > 2000)
+          this.slow.push(`${method} ${path.replace(/[0-9a-f-]{36}/, '…')} → ${String(error)} after ${Date.now() - began} ms`);
+      }
+      await pause(50);
+    }
+  }
+
+  private async bot(index: number): Promise<void> {
+    let turn = index;
+    while (!this.stopping) {
+      const created = await this.answered('POST', '/games', { module: 'toy', seats: 1 }, { 'idempotency-key': randomUUID() }, turn++);
+      if (created?.status !== 201) continue;
+      const game = created.body.id as string;
+      const claimed = await this.answered('POST', `/games/${game}/seats`, { seat: 0 }, {}, turn++);
+      if (claimed?.status !== 201 && claimed?.status !== 200) continue;
+      const token = claimed.body.token as string;
+      for (let move = 0; move < 30 && !this.stopping; move++) {
+        const type = move < 4 ? 'Draw' : 'Stand';
+        const key = randomUUID();
+        const answer = await this.answered(
+          'POST',
+          `/games/${game}/commands`,
+          { type },
+          { ...bearer(token), 'idempotency-key': key },
+          turn++,
+        );
+        if (answer === null) break;
+        if (answer.status !== 200) {
+          if (type === 'Stand') break;
+          continue; // a draw the rules refuse (the hand is full): stand instead
+        }
+        const events = (answer.body.events as Json[]).map((e) => ({ revision: e.revision as number, type: e.type as string }));
+        this.acks.push({ game, key, sent: answer.sent, at: Date.now(), events, replayed: answer.body.replayed === true });
+        if (type === 'Stand') break;
+      }
+    }
+  }
+}
+
+/** Every acknowledged event against the log as the auditor reads it; forks, holes and failed audits. */
+async function verify(base: string, acks: readonly Ack[]) {
+  const games = [...new Set(acks.map((a) => a.game))];
+  let lost = 0;
+  let changed = 0;
+  let duplicated = 0;
+  let forks = 0;
+  let audited = 0;
+  const notVerified: string[] = [];
+  const admin = { 'x-admin-key': ADMIN_KEY };
+  for (const game of games) {
+    const log = (await http(base, 'GET', `/games/${game}/events?from=0&limit=1000`, undefined, admin)).body.items as Json[];
+    const types = new Map(log.map((e) => [e.revision as number, e.type as string]));
+    if (log.some((e, i) => e.revision !== i)) forks++; // revisions are 0..n without a gap or a repeat
+    const claimed = new Map<number, string>();
+    for (const ack of acks.filter((a) => a.game === game)) {
+      for (const e of ack.events) {
+        if (!types.has(e.revision)) lost++;
+        else if (types.get(e.revision) !== e.type) changed++;
+        // Two different commands acknowledged with the same revision would be a fork; a replayed key names its own.
+        const owner = claimed.get(e.revision);
+        if (owner !== undefined && owner !== ack.key) duplicated++;
+        claimed.set(e.revision, ack.key);
+      }
+    }
+    const summary = (await http(base, 'GET', `/games/${game}`)).body;
+    if (summary.status === 'finished') {
+      audited++;
+      const audit = (await http(base, 'GET', `/games/${game}/audit`)).body;
+      if (audit.verdict !== 'verified') notVerified.push(`${game}: ${audit.verdict}`);
+    }
+  }
+  return { games: games.length, lost, changed, duplicated, forks, audited, notVerified };
+}
+
+/** The postmaster's pid, from the first line of postmaster.pid in the cluster. */
+async function postmasterPid(cluster: string): Promise<number> {
+  return Number((await readFile(path.join(cluster, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+}
+
+t.test('kill -9 of PostgreSQL and of the server under load: nothing acknowledged is lost, recovery is unaided', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'delve-faults-'));
+  await chmod(root, 0o755); // PostgreSQL's own user (when the test runs as root) keeps its cluster here
+  t.teardown(() => rm(root, { recursive: true, force: true }));
+  const dataDir = path.join(root, 'data');
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, ADMIN_KEY };
+  let server: ServerProcess = await startServer(env, port);
+  t.teardown(() => server.child.kill('SIGKILL'));
+  t.teardown(async () => {
+    // Whatever the test left, no PostgreSQL stays behind on the data directory.
+    const pid = await postmasterPid(dataDir).catch(() => 0);
+    if (pid > 0) process.kill(pid, 'SIGTERM');
+  });
+  const load = new Load(() => [server.base]);
+  load.start(BOTS);
+  const figures: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await pause(LOAD_MS);
+    // PostgreSQL dies under the server: it answers 503 meanwhile and starts it again by itself.
+    const pgKilled = Date.now();
+    process.kill(await postmasterPid(dataDir), 'SIGKILL');
+    const back = await until('an acknowledged command after PostgreSQL was killed', async () => load.firstAckAfter(pgKilled), 60);
+    figures.push(`PostgreSQL kill -9 → commands acknowledged again after ${back - pgKilled} ms`);
+    await pause(LOAD_MS);
+    // The server dies: its PostgreSQL goes with it, and the next start works.
+    const serverKilled = Date.now();
+    server.child.kill('SIGKILL');
+    await server.exited;
+    server = await startServer(env, port);
+    const served = await until('an acknowledged command after the server was killed', async () => load.firstAckAfter(serverKilled), 60);
+    figures.push(`server kill -9 → ready after ${server.readyMs} ms, commands acknowledged again after ${served - serverKilled} ms`);
+  }
+  await pause(LOAD_MS);
+  await load.stop();
+  const result = await verify(server.base, load.acks);
+  const acknowledged = load.acks.reduce((n, a) => n + a.events.length, 0);
+  t.comment(
+    `requests ${load.sent}, commands acknowledged ${load.acks.length} (${acknowledged} events) in ${result.games} games, ` +
+      `503 ${load.unavailable}, refused connections ${load.refused}; ${figures.join('; ')}`,
+  );
+  t.same(load.errors500, [], 'no 500 while PostgreSQL or the server was away (503 and refused connections only)');
+  t.ok(load.unavailable + load.refused > 0, 'the faults were felt');
+  t.ok(load.acks.length > 10 * ROUNDS, `${load.acks.length} commands acknowledged`);
+  t.same(
+    { lost: result.lost, changed: result.changed, duplicated: result.duplicated, forks: result.forks, notVerified: result.notVerified },
+    { lost: 0, changed: 0, duplicated: 0, forks: 0, notVerified: [] },
+    `every acknowledged event is in the log as acknowledged; ${result.audited} finished games audited`,
+  );
+  const stopped = Date.now();
+  server.child.kill('SIGTERM');
+  const exit = await server.exited;
+  t.same(exit, { code: 0, signal: null }, `SIGTERM drains and exits 0 (${Date.now() - stopped} ms)`);
+  await until('PostgreSQL to stop with its server', async () => ((await postmasterPid(dataDir).catch(() => 0)) === 0 ? true : null), 30);
+});
+
+t.test('an external PostgreSQL killed and started again: 503 meanwhile, commands served again promptly', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'delve-faults-'));
+  await chmod(root, 0o755);
+  t.teardown(() => rm(root, { recursive: true, force: true }));
+  const dataDir = path.join(root, 'external');
+  // Another process's PostgreSQL as far as the server knows: it gets only the URL, and nobody restarts it for it.
+  const first = await startEmbeddedPostgres({ dataDir });
+  const port = Number(new URL(first.url).port);
+  let database = first;
+  t.teardown(() => database.stop());
+  const server = await startServer({ DATABASE_URL: first.url, ADMIN_KEY }, await freePort());
+  t.teardown(() => server.child.kill('SIGKILL'));
+  const load = new Load(() => [server.base]);
+  load.start(BOTS);
+  const figures: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await pause(LOAD_MS);
+    const unavailableBefore = load.unavailable;
+    process.kill(await postmasterPid(dataDir), 'SIGKILL');
+    await pause(1000);
+    if (round === 0) {
+      const [ready, list] = await Promise.all([http(server.base, 'GET', '/ready'), http(server.base, 'GET', '/games')]);
+      t.same([ready.status, ready.body.code], [503, 'ops/not-ready'], 'while it is away /ready says not ready');
+      t.same([list.status, list.body.code], [503, 'store/unavailable'], 'and a route answers 503');
+      t.ok(Number(list.headers.get('retry-after')) > 0, 'with Retry-After');
+    }
+    await pause(1000); // the database stays away for two seconds
+    await first.stop(); // the supervisor of the killed one lets go (it restarts nothing)
+    database = await startEmbeddedPostgres({ dataDir, port });
+    const back = Date.now();
+    const served = await until('an acknowledged command after PostgreSQL came back', async () => load.firstAckAfter(back), 60);
+    figures.push(
+      `PostgreSQL away 2 s (${load.unavailable - unavailableBefore} answers of 503), commands acknowledged ${served - back} ms after it was back`,
+    );
+    t.ok(served - back < 3000, `round ${round + 1}: served again ${served - back} ms after the database came back`);
+  }
+  await pause(LOAD_MS);
+  await load.stop();
+  const result = await verify(server.base, load.acks);
+  t.comment(`requests ${load.sent}, commands acknowledged ${load.acks.length} in ${result.games} games; ${figures.join('; ')}`);
+  t.comment(`slow: ${load.slow.join('; ') || 'none'}`);
+  t.same(load.errors500, [], 'no 500 while the database was away');
+  t.ok(load.unavailable > 0, '503 while it was away');
+  t.same(
+    { lost: result.lost, changed: result.changed, duplicated: result.duplicated, forks: result.forks, notVerified: result.notVerified },
+    { lost: 0, changed: 0, duplicated: 0, forks: 0, notVerified: [] },
+    'every acknowledged event is in the log as acknowledged',
+  );
+});
+
+t.test('two servers on one database, bots on both and racing duplicates: no fork, no loss', async (t) => {
+  const dbServer = await startTestDatabaseServer();
+  t.teardown(() => dbServer.stop());
+  const db = await dbServer.create();
+  t.teardown(() => db.close());
+  const env = { DATABASE_URL: db.url, ADMIN_KEY };
+  const [a, b] = await Promise.all([freePort().then((p) => startServer(env, p)), freePort().then((p) => startServer(env, p))]);
+  const nodes = [a as ServerProcess, b as ServerProcess];
+  t.teardown(() => nodes.forEach((n) => n.child.kill('SIGKILL')));
+  const load = new Load(() => nodes.map((n) => n.base));
+  load.start(BOTS);
+
+  // Meanwhile one two-seat game where every move is sent to both nodes at once under two different keys.
+  const [one, two] = nodes.map((n) => n.base) as [string, string];
+  const game = (await http(one, 'POST', '/games', { module: 'toy', seats: 2 })).body.id as string;
+  const tokens = [
+    (await http(one, 'POST', `/games/${game}/seats`, { seat: 0 })).body.token,
+    (await http(two, 'POST', `/games/${game}/seats`, { seat: 1 })).body.token,
+  ] as string[];
+  const raced: Ack[] = [];
+  let bothAccepted = 0;
+  for (let move = 0; move < 20; move++) {
+    const summary = (await http(one, 'GET', `/games/${game}`)).body;
+    if (summary.status !== 'active') break;
+    const seat = summary.awaiting[0] as number;
+    const type = move < 6 ? 'Draw' : 'Stand';
+    const answers = await Promise.all(
+      [one, two].map(async (base) => {
+        const key = randomUUID();
+        const answer = await http(base, 'POST', `/games/${game}/commands`, { type }, { ...bearer(tokens[seat]), 'idempotency-key': key });
+        return { answer, key };
+      }),
+    );
+    for (const { answer, key } of answers) {
+      t.ok(answer.status < 500, `a raced ${type}: ${answer.status}`);
+      if (answer.status === 200) {
+        const events = (answer.body.events as Json[]).map((e) => ({ revision: e.revision as number, type: e.type as string }));
+        raced.push({ game, key, sent: Date.now(), at: Date.now(), events, replayed: false });
+      }
+    }
+    if (answers.every((x) => x.answer.status === 200)) bothAccepted++;
+  }
+  await pause(LOAD_MS);
+  await load.stop();
+
+  const result = await verify(one, [...load.acks, ...raced]);
+  t.comment(
+    `requests ${load.sent + raced.length}, commands acknowledged ${load.acks.length + raced.length} in ${result.games} games ` +
+      `over two nodes; raced moves accepted by both nodes ${bothAccepted} (each at its own revision)`,
+  );
+  t.same(load.errors500, [], 'no 5xx');
+  t.same(
+    { lost: result.lost, changed: result.changed, duplicated: result.duplicated, forks: result.forks, notVerified: result.notVerified },
+    { lost: 0, changed: 0, duplicated: 0, forks: 0, notVerified: [] },
+    `every acknowledged event is in the log as acknowledged; ${result.audited} finished games audited`,
+  );
+  for (const id of [game, ...new Set(load.acks.map((x) => x.game))].slice(0, 10)) {
+    const [x, y] = await Promise.all([http(one, 'GET', `/games/${id}`), http(two, 'GET', `/games/${id}`)]);
+    t.equal(x.body.revision, y.body.revision, `game ${id.slice(0, 8)}: both nodes agree on the revision`);
+  }
+});

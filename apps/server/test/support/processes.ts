@@ -1,0 +1,106 @@
+// Servers as separate processes for the crash, fault and two-node tests: `node --import tsx server.ts` as `npm start`
+// runs it, plain HTTP against it, and polling with a deadline.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const SERVER = new URL('../../src/server.ts', import.meta.url).pathname;
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: string | null }>;
+  base: string;
+  /** Milliseconds from the spawn to the first 200 from /ready. */
+  readyMs: number;
+  stderr(): string;
+}
+
+/**
+ * The server on `port` with `env` over a clean environment (no DATABASE_URL or DATA_DIR of the caller's), the toy game
+ * (whose characters have a small progression) loaded, and no rate limit to speak of. Resolves once /ready answers 200.
+ */
+export async function startServer(env: Record<string, string>, port: number, seconds = 120): Promise<ServerProcess> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const began = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...inherited,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '10000000',
+      GAME_PACKAGES: '@delve/kernel/testing',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d) => (err += String(d)));
+  // A test process stopped short (a timeout) must not leave its servers running: they go with it.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.on('exit', (code, signal) => {
+      process.removeListener('exit', orphaned);
+      resolve({ code, signal });
+    }),
+  );
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < seconds * 10 && !gone; i++) {
+    const ready = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, exited, base, readyMs: Date.now() - began, stderr: () => err };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not become ready: ${err}`);
+}
+
+export interface Answer {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+/** One request; a refused or reset connection rejects, as fetch does. */
+export async function http(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string | undefined> = {},
+): Promise<Answer> {
+  const given = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
+  const reply = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...given },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await reply.text();
+  return { status: reply.status, body: text === '' ? undefined : JSON.parse(text), headers: reply.headers };
+}
+
+/** `Authorization: Bearer <token>`, or nothing. */
+export const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+export async function until<T>(what: string, probe: () => Promise<T | null>, seconds = 60): Promise<T> {
+  for (let i = 0; i < seconds * 10; i++) {
+    const value = await probe();
+    if (value !== null) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
