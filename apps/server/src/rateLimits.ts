@@ -50,23 +50,7 @@ export class TokenBuckets {
     this.buckets.set(key, { tokens: granted ? tokens - 1 : tokens, at: now });
     return granted ? 0 : Math.ceil(((1 - tokens) * 1000) / perSecond);
   }
-
-  /**
-   * Take `tokens` more after the fact, for a request that cost more than it could tell before it ran; the bucket may
-   * go into debt (down to minus a burst), which the client then waits off.
-   */
-  charge(key: string, tokens: number): void {
-    const bucket = this.buckets.get(key);
-    if (!bucket || tokens <= 0) return;
-    const { perSecond, burst } = this.budget;
-    const now = this.now();
-    bucket.tokens = Math.max(-burst, Math.min(burst, bucket.tokens + ((now - bucket.at) * perSecond) / 1000) - tokens);
-    bucket.at = now;
-  }
 }
-
-/** A read of the event log costs one more read per this many revisions it folds (as in GraphQL's budget). */
-export const REVISIONS_PER_READ = 100;
 
 const hashOf = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
 
@@ -147,17 +131,6 @@ function refuse(request: FastifyRequest, reply: FastifyReply, waitMs: number, ki
   return sendProblem(reply, body);
 }
 
-const charges = new WeakMap<FastifyRequest, (tokens: number) => void>();
-
-/**
- * Charge a request's client `tokens` more than the one it paid on arrival (nothing when the route is not limited):
- * a read of the event log pays for the revisions it folded, so asking for the head of a long game over and over
- * costs what it makes the server do.
- */
-export function chargeRequest(request: FastifyRequest, tokens: number): void {
-  charges.get(request)?.(tokens);
-}
-
 /**
  * Install the limits as the first hook of every route (before the body is read). Routes with
  * `config: { rateLimit: false }` are exempt. GraphQL documents count as reads: their cost is bounded on its own.
@@ -169,7 +142,6 @@ export function installRateLimits(app: FastifyInstance, limiter: Limiter): void 
     const kind: keyof Budgets = ['GET', 'HEAD', 'OPTIONS'].includes(request.method) || isGraphql(request) ? 'read' : 'write';
     const key = `${kind}:${clientOf(request, limiter)}`;
     const wait = buckets[kind].take(key);
-    charges.set(request, (tokens) => buckets[kind].charge(key, tokens));
     if (wait === 0) return done();
     request.log.info({ code: 'http/rate-limited', kind }, 'request rejected');
     refuse(request, reply, wait, kind);

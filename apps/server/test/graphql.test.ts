@@ -311,7 +311,11 @@ t.test('every error carries extensions.code: invalid queries and rate limits too
   }
   t.ok(limited, 'the rate limit applies to /graphql');
   t.ok(limited?.headers['retry-after'], 'with Retry-After');
-  t.same(JSON.parse(limited?.body ?? '{}').errors[0].extensions, { code: 'http/rate-limited', status: 429 }, 'as a GraphQL error');
+  t.same(
+    JSON.parse(limited?.body ?? '{}').errors[0].extensions,
+    { code: 'http/rate-limited', status: 429, retryAfterSeconds: Number(limited?.headers['retry-after']) },
+    'as a GraphQL error, with the wait in seconds as the header gives it',
+  );
 });
 
 t.test('gameUpdated completes when the game ends, and at once for a game already over', async (t) => {

@@ -424,13 +424,17 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
           const who = await viewer(ctx, gameId);
           const { module } = await games.summary(gameId);
           if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
-          return new GameUpdates<{ status: string }>(
+          return new GameUpdates(
             options.updates,
             gameId,
             after ?? null,
-            async (from, to) => {
-              const [summary, items, view] = await Promise.all([
-                games.summary(gameId),
+            async (from) => {
+              // The summary first, then the range up to its revision: the status pushed is the status at that revision
+              // (a summary read beside the range could already say "finished" for events the range does not hold).
+              const summary = await games.summary(gameId);
+              const to = summary.revision;
+              if (to < from) return null;
+              const [items, view] = await Promise.all([
                 games.events(gameId, who, { from, limit: to - from + 1 }),
                 games.view(gameId, who, to),
               ]);
@@ -498,7 +502,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, options) 
  * The async iterator behind one gameUpdated subscription: wakes on the feed, pushes every revision range once and in
  * order, and stops listening as soon as the client unsubscribes (return()), not at the next event.
  */
-class GameUpdates<T extends { status: string }> implements AsyncIterableIterator<T> {
+class GameUpdates<T extends { status: string; revision: number }> implements AsyncIterableIterator<T> {
   private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
   private readonly ready: T[] = [];
   private readonly stop: () => void;
@@ -511,7 +515,8 @@ class GameUpdates<T extends { status: string }> implements AsyncIterableIterator
     feed: UpdatesFeed,
     private readonly gameId: string,
     after: number | null,
-    private readonly load: (from: number, to: number) => Promise<T>,
+    /** Everything from `from` to the game's head as one update, or null when the head is before `from`. */
+    private readonly load: (from: number) => Promise<T | null>,
     private readonly games: GamesPort,
   ) {
     // Listen, and read the head only once the feed follows the store: an event committed in between is not missed.
@@ -533,10 +538,9 @@ class GameUpdates<T extends { status: string }> implements AsyncIterableIterator
 
   private async advance(revision: number): Promise<void> {
     if (this.done || revision <= this.sent) return;
-    const { revision: head } = await this.games.summary(this.gameId);
-    if (head <= this.sent) return;
-    const update = await this.load(this.sent + 1, head);
-    this.sent = head;
+    const update = await this.load(this.sent + 1);
+    if (update === null) return;
+    this.sent = update.revision;
     const waiter = this.waiting.shift();
     if (waiter) waiter({ value: update, done: false });
     else this.ready.push(update);

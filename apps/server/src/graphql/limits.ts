@@ -27,8 +27,8 @@ export const MAX_NESTING = 64;
 export const MAX_TOKENS = 20_000;
 
 /**
- * Fields whose resolver reads the store, by `Parent.field`, and what each costs: one read, and for the log and replays
- * one more per hundred revisions they may fold. No store-reading field sits under a list, so a document's cost is
+ * Fields whose resolver reads the store, by `Parent.field`, and what each costs: one read, a replay two, and a page
+ * of the log one more per hundred events it may return. No store-reading field sits under a list, so a document's cost is
  * the sum over the places such fields occur.
  */
 const READS: Readonly<Record<string, (field: FieldNode) => number>> = {
@@ -38,8 +38,8 @@ const READS: Readonly<Record<string, (field: FieldNode) => number>> = {
   'Query.character': () => 1,
   'Query.characters': () => 1,
   'Query.campaign': () => 1,
-  // A replay folds the stream up to its revision: as dear as the longest page of the log.
-  'Query.replay': () => 11,
+  // A replay folds at most 63 events after the nearest kept record, then redacts a view: a read and a view.
+  'Query.replay': () => 2,
   'Query.events': (field) => 1 + Math.ceil(limitOf(field) / 100),
   'Game.view': () => 1,
   'Game.legalCommands': () => 1,
