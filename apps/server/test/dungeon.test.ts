@@ -95,12 +95,12 @@ async function playBotGame(t: Test, client: DelveClient, seats: number, options:
   return end.winners ?? [];
 }
 
-t.test('the module’s bots play 2-, 3- and 4-player games (two decks for four, one Pitch Black) over HTTP', async (t) => {
+t.test('the module’s bots play 3- and 4-player games (Pitch Black for three, two decks for four) over HTTP', async (t) => {
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' }, { dungeon });
   t.teardown(ctx.close);
   const client = await clientOf(t, ctx);
+  // Two players: the random games above, bots-e2e and the browser test.
   const tables: [number, Options<'dungeon'>][] = [
-    [2, {}],
     [3, { variant: 'pitch-black' }],
     [4, { decks: 2, counterAttack: 3 }],
   ];
