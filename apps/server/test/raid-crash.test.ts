@@ -4,7 +4,12 @@ import type { RaidSheet } from '@delve/game-raid';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
 import { expectedRuns, playRaid, type RaidResult, type Request } from './support/raid';
-import { freePort, http, startServer, until, type RunningServer } from './support/server';
+import { bearer, freePort, http as request, startServer as spawnServer, until, type ServerProcess } from './support/processes';
+
+const startServer = (databaseUrl: string, port: number) =>
+  spawnServer({ DATABASE_URL: databaseUrl, GAME_PACKAGES: '@delve/game-raid' }, port);
+const http = (base: string, method: string, path: string, body?: unknown, token?: string) =>
+  request(base, method, path, body, bearer(token));
 
 t.test('kill -9 mid-way through raids: each raid is recorded once on each raider, with the table’s XP', async (t) => {
   const dbServer = await startTestDatabaseServer();
@@ -12,12 +17,12 @@ t.test('kill -9 mid-way through raids: each raid is recorded once on each raider
   const db = await dbServer.create();
   t.teardown(() => db.close());
   const port = await freePort();
-  let server: RunningServer = await startServer(db.url, port, '@delve/game-raid');
+  let server: ServerProcess = await startServer(db.url, port);
   t.teardown(() => server.child.kill('SIGKILL'));
   const restart = async (): Promise<void> => {
     server.child.kill('SIGKILL');
     await server.exited;
-    server = await startServer(db.url, port, '@delve/game-raid');
+    server = await startServer(db.url, port);
   };
 
   const ada = (await http(server.base, 'POST', '/players', { name: 'Ada' })).body;
