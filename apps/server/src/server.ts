@@ -30,12 +30,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const { AdvisoryLeaderLock, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } = await import('@delve/store-postgres');
+  const { AdvisoryLeaderLock, isDriverWriteAfterClose, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } =
+    await import('@delve/store-postgres');
   const { openEsdbEventStore } = await import('@delve/store-esdb');
   // Until the app's logger exists, lifecycle news of the embedded PostgreSQL go to stderr as they come.
   let log: (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void = (_level, message) =>
     process.stderr.write(`delve: ${message}\n`);
   let shutdown: (reason: string, code?: number) => Promise<void> = async (_reason, code = 1) => process.exit(code);
+  // The driver's write after a closed connection (see driverFaults.ts) is survived; any other uncaught error ends the
+  // process as Node would, with its stack on stderr.
+  process.on('uncaughtException', (error) => {
+    if (isDriverWriteAfterClose(error)) return log('warn', 'the database driver wrote to a connection that had closed; ignored');
+    process.stderr.write(`delve: uncaught ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
   // PostgreSQL always: it holds the read models even when events go to EventStoreDB. The embedded one is supervised:
   // if it stops by itself it is started again (requests answer 503 meanwhile), and if it cannot be, the server exits
   // so that whatever supervises it starts it afresh.

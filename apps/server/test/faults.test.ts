@@ -241,7 +241,11 @@ t.test('an external PostgreSQL killed and started again: 503 meanwhile, commands
     process.kill(await postmasterPid(dataDir), 'SIGKILL');
     await pause(1000);
     if (round === 0) {
-      const [ready, list] = await Promise.all([http(server.base, 'GET', '/ready'), http(server.base, 'GET', '/games')]);
+      const [ready, list] = await Promise.all([http(server.base, 'GET', '/ready'), http(server.base, 'GET', '/games')]).catch(
+        (error: unknown) => {
+          throw new Error(`the server stopped answering while its database was away: ${server.stderr().slice(-4000)}`, { cause: error });
+        },
+      );
       t.same([ready.status, ready.body.code], [503, 'ops/not-ready'], 'while it is away /ready says not ready');
       t.same([list.status, list.body.code], [503, 'store/unavailable'], 'and a route answers 503');
       t.ok(Number(list.headers.get('retry-after')) > 0, 'with Retry-After');
