@@ -2,13 +2,11 @@
 // each seated character's sheet, whatever the kill interrupted (a move, the outcome recorder, a projection).
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
-import { bearer, freePort, http as request, startServer as spawnServer, until } from './support/processes';
+import { freePort, httpAs as http, startServer as spawnServer, until } from './support/processes';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const startServer = (databaseUrl: string, port: number) => spawnServer({ DATABASE_URL: databaseUrl }, port);
-const http = (base: string, method: string, path: string, body?: unknown, token?: string) =>
-  request(base, method, path, body, bearer(token));
 
 t.test('kill -9 mid-way through a series of games: each game lands on each character exactly once', async (t) => {
   const dbServer = await startTestDatabaseServer();

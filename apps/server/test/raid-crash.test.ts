@@ -4,12 +4,10 @@ import type { RaidSheet } from '@delve/game-raid';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
 import { expectedRuns, playRaid, type RaidResult, type Request } from './support/raid';
-import { bearer, freePort, http as request, startServer as spawnServer, until, type ServerProcess } from './support/processes';
+import { freePort, httpAs as http, startServer as spawnServer, until, type ServerProcess } from './support/processes';
 
 const startServer = (databaseUrl: string, port: number) =>
   spawnServer({ DATABASE_URL: databaseUrl, GAME_PACKAGES: '@delve/game-raid' }, port);
-const http = (base: string, method: string, path: string, body?: unknown, token?: string) =>
-  request(base, method, path, body, bearer(token));
 
 t.test('kill -9 mid-way through raids: each raid is recorded once on each raider, with the table’s XP', async (t) => {
   const dbServer = await startTestDatabaseServer();

@@ -1,20 +1,10 @@
 // Idempotency keys: a retry gets the first answer as it was then, a key reused for another request is refused, and
 // both hold on a node that never saw the first request.
-import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
-import { GameService, gameStream } from '../src/index';
+import { type GameService, gameStream } from '../src/index';
 import { canonicalJson } from '../src/runtime/handler';
-import type { EventStore } from '../src/store';
-import { InMemoryEventStore, toyGame } from '../src/testing/index';
-
-const serviceOn = (store: EventStore) =>
-  new GameService({
-    store,
-    modules: { toy: toyGame },
-    clock: () => new Date('2026-01-01T00:00:00Z'),
-    newId: randomUUID,
-    newSecret: () => randomBytes(32).toString('base64url'),
-  });
+import { InMemoryEventStore } from '../src/testing/index';
+import { serviceOn } from './support';
 
 async function startedGame(games: GameService) {
   const { gameId } = await games.createGame({ module: 'toy', options: {}, seats: 2 });

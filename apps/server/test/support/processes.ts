@@ -96,6 +96,10 @@ export async function http(
 /** `Authorization: Bearer <token>`, or nothing. */
 export const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
+/** One request as a caller holding `token` (a seat token or a player key), or none. */
+export const httpAs = (base: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> =>
+  http(base, method, path, body, bearer(token));
+
 export async function until<T>(what: string, probe: () => Promise<T | null>, seconds = 60): Promise<T> {
   for (let i = 0; i < seconds * 10; i++) {
     const value = await probe();
