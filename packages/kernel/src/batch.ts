@@ -1,6 +1,6 @@
 // The pure core of the pipeline: one lobby or game input → the events it causes. Live play and the audit share it.
 import { RuleViolation } from './errors';
-import { LOBBY_EVENT_TYPES, evolveRecord, rosterOf, seatingOf, type GameRecord, type LobbyEvent } from './lobby';
+import { LOBBY_EVENT_TYPES, evolveRecord, isLobbyEvent, rosterOf, seatingOf, type GameRecord, type LobbyEvent } from './lobby';
 import type { Actor, AnyGameModule, Message, Seat, SeatedCharacter } from './module';
 import { randomFor } from './random';
 
@@ -119,41 +119,65 @@ export function refuseEmptySeats(record: GameRecord, module: AnyGameModule): voi
 
 /**
  * The events of one input so far and the record they fold into. A class rather than closures inside decideBatch:
- * it runs for every command, and closures would be made afresh each time.
+ * it runs for every command, and closures would be made afresh each time. Module events fold the module state
+ * alone (as GameStreams.foldEvents does); the whole record is rebuilt only when a lobby event changes it or someone
+ * asks for it, since copying it at every event cost about as much as the module's evolve.
  */
 class Batch {
   readonly events: BatchEvent[] = [];
+  private base: GameRecord;
+  private state: unknown;
+  private revision: number;
 
   constructor(
-    public record: GameRecord,
+    record: GameRecord,
     private readonly module: AnyGameModule,
-  ) {}
+  ) {
+    this.base = record;
+    this.state = record.state;
+    this.revision = record.revision;
+  }
+
+  /** The record with every event so far folded in. */
+  get record(): GameRecord {
+    const { base } = this;
+    if (base.revision === this.revision) return base;
+    this.base = { ...base, state: this.state, revision: this.revision };
+    return this.base;
+  }
 
   emit(event: Message | LobbyEvent, actor: string): void {
-    this.events.push({ event, actor, stateBefore: this.record.state });
-    this.record = evolveRecord(this.record, event, this.module, this.record.revision + 1);
+    this.events.push({ event, actor, stateBefore: this.state });
+    if (isLobbyEvent(event) || this.base.retired) {
+      this.base = evolveRecord(this.record, event, this.module, this.revision + 1);
+      this.state = this.base.state;
+    } else {
+      this.state = this.module.evolve(this.state, event);
+    }
+    this.revision++;
   }
 
   /** The module decides `command` for `actor` against the record as it stands, drawing from (seed, revision now). */
   decide(command: Message, actor: Actor): void {
-    const { state, seed, revision } = this.record;
     const label = actor.kind === 'seat' ? `seat:${actor.seat}` : 'automaton';
-    for (const event of this.module.decide(command, state, { actor, random: randomFor(seed, revision) })) this.emitFromModule(event, label);
+    const context = { actor, random: randomFor(this.base.seed, this.revision) };
+    for (const event of this.module.decide(command, this.state, context)) this.emitFromModule(event, label);
   }
 
   private emitFromModule(event: Message, actor: string): void {
     // Lobby event names are the kernel's: a module event with one would be folded as a lobby event.
     if (LOBBY_EVENT_TYPES.has(event.type)) throw new Error(`${this.module.name} emitted ${event.type}, a name reserved for the lobby`);
     // Fold exactly what a store will give back on replay: JSON drops undefined fields, turns NaN into null…
-    // so the live state can never differ from the replayed one.
-    this.emit(JSON.parse(JSON.stringify(event)) as Message, actor);
+    // so the live state can never differ from the replayed one. An event that is plain JSON already comes back
+    // as it is, so only the others take the round trip.
+    this.emit(isPlainJson(event) ? event : (JSON.parse(JSON.stringify(event)) as Message), actor);
   }
 
   /** GameStarted, the module's deal, and whatever the automaton does before the first seat moves. */
   start(): void {
     this.emit({ type: 'GameStarted' }, 'lobby');
-    const random = randomFor(this.record.seed, this.record.revision);
-    for (const event of this.module.setup(this.record.state, random, seatingOf(this.record))) {
+    const random = randomFor(this.base.seed, this.revision);
+    for (const event of this.module.setup(this.state, random, seatingOf(this.base))) {
       this.emitFromModule(event, 'setup');
     }
     this.settle();
@@ -162,16 +186,47 @@ class Batch {
   /** Let the automaton act until it has nothing to do, then finish the game if the module reports winners. */
   settle(): void {
     const { module } = this;
-    for (let step = 0; module.automaton && this.record.status === 'active'; step++) {
+    for (let step = 0; module.automaton && this.base.status === 'active'; step++) {
       if (step >= AUTOMATON_STEP_LIMIT) throw new Error(`${module.name}: automaton did not settle`);
-      const command = module.automaton(this.record.state);
+      const command = module.automaton(this.state);
       if (!command) break;
       this.decide(command, { kind: 'automaton' });
     }
-    const winners = module.status(this.record.state).winners;
-    if (this.record.status === 'active' && winners) {
-      this.emit({ type: 'GameFinished', winners: [...winners], seed: this.record.seed, roster: rosterOf(this.record) }, 'lobby');
+    const winners = module.status(this.state).winners;
+    if (this.base.status === 'active' && winners) {
+      this.emit({ type: 'GameFinished', winners: [...winners], seed: this.base.seed, roster: rosterOf(this.base) }, 'lobby');
     }
+  }
+}
+
+/**
+ * True when `value` survives a JSON round trip unchanged: strings, booleans, null, finite numbers other than -0,
+ * arrays without holes, and plain objects without undefined fields, all the way down (and not absurdly deep).
+ */
+export function isPlainJson(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (depth > 64) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const key in value) {
+        if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+      }
+      // Symbol keys and non-enumerable properties are dropped by JSON; plain event objects never have them.
+      return Object.getOwnPropertySymbols(value).length === 0;
+    }
+    default:
+      return false;
   }
 }
 
