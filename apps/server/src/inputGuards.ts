@@ -42,16 +42,16 @@ export function jsonProblem(text: string): HttpProblem | null {
  * coerces "-Infinity" to a number and then skips its minimum and maximum, so such a value would reach the handler.
  */
 function nonFinite(request: FastifyRequest): Error | null {
-  for (const [where, values] of [
-    ['querystring', request.query],
-    ['params', request.params],
-  ] as const) {
-    if (typeof values !== 'object' || values === null) continue;
-    for (const [name, value] of Object.entries(values)) {
-      if (typeof value === 'number' && !Number.isFinite(value)) {
-        const validation = [{ instancePath: `/${name}`, message: 'must be a finite number' }];
-        return Object.assign(new Error(`${where}/${name} must be a finite number`), { validation, validationContext: where });
-      }
+  return nonFiniteIn('querystring', request.query) ?? nonFiniteIn('params', request.params);
+}
+
+function nonFiniteIn(where: 'querystring' | 'params', values: unknown): Error | null {
+  if (typeof values !== 'object' || values === null) return null;
+  for (const name in values) {
+    const value = (values as Record<string, unknown>)[name];
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      const validation = [{ instancePath: `/${name}`, message: 'must be a finite number' }];
+      return Object.assign(new Error(`${where}/${name} must be a finite number`), { validation, validationContext: where });
     }
   }
   return null;
@@ -69,7 +69,7 @@ export function installInputGuards(app: FastifyInstance): void {
   });
   app.addHook('onRequest', (request, _reply, done) => {
     // A percent-encoded NUL reaches PostgreSQL as text it refuses; the raw byte is refused by the HTTP parser.
-    if (/%00/i.test(request.url)) done(new HttpProblem(400, 'http/nul-character', 'the URL must not contain NUL (%00)'));
+    if (request.url.includes('%00')) done(new HttpProblem(400, 'http/nul-character', 'the URL must not contain NUL (%00)'));
     else done();
   });
   app.addHook('preHandler', (request, _reply, done) => {

@@ -1,6 +1,6 @@
 // Request limits for real clients: smooth token buckets with bursts, separate budgets for reads and writes, keyed by
 // who is asking (a seat in the game the request is about, a player, or else the address), answered in each protocol.
-import { createHash } from 'node:crypto';
+import { sha256 } from '@delve/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from './problems';
 
@@ -38,21 +38,24 @@ export class TokenBuckets {
   take(key: string): number {
     const { perSecond, burst } = this.budget;
     const now = this.now();
-    const bucket = this.buckets.get(key);
-    let tokens = burst;
+    let bucket = this.buckets.get(key);
     if (bucket) {
-      tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) * perSecond) / 1000);
+      bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) * perSecond) / 1000);
+      bucket.at = now;
       this.buckets.delete(key); // re-inserted below: the map's order is the recency order
-    } else if (this.buckets.size >= this.size) {
-      this.buckets.delete(this.buckets.keys().next().value as string);
+    } else {
+      if (this.buckets.size >= this.size) this.buckets.delete(this.buckets.keys().next().value as string);
+      bucket = { tokens: burst, at: now };
     }
-    const granted = tokens >= 1;
-    this.buckets.set(key, { tokens: granted ? tokens - 1 : tokens, at: now });
-    return granted ? 0 : Math.ceil(((1 - tokens) * 1000) / perSecond);
+    this.buckets.set(key, bucket);
+    const { tokens } = bucket;
+    if (tokens < 1) return Math.ceil(((1 - tokens) * 1000) / perSecond);
+    bucket.tokens = tokens - 1;
+    return 0;
   }
 }
 
-const hashOf = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
+const hashOf = (secret: string): string => sha256(secret, 'base64url');
 
 /**
  * Player keys that authenticated recently, and whose they are: only these earn a bucket of their own, so inventing a
@@ -91,7 +94,7 @@ const GAME_ROUTE = /^\/games\/:id(\/|$)/;
  * claiming ten seats buys ten budgets for those ten games and nothing on other routes; a known player key counts
  * per player; anything else counts against the address (docs assets in a bucket of their own).
  */
-export function clientOf(request: FastifyRequest, limiter: Limiter): string {
+export function clientOf(request: FastifyRequest, limiter: Limiter, route = request.routeOptions.url ?? ''): string {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (token !== undefined) {
     if (token.startsWith('pk.')) {
@@ -99,13 +102,13 @@ export function clientOf(request: FastifyRequest, limiter: Limiter): string {
       if (player !== null) return `player:${player}`;
     } else {
       const gameId = (request.params as { id?: unknown } | undefined)?.id;
-      if (typeof gameId === 'string' && GAME_ROUTE.test(request.routeOptions.url ?? '')) {
+      if (typeof gameId === 'string' && GAME_ROUTE.test(route)) {
         const seat = limiter.knownSeat(gameId, token);
         if (seat !== null) return `seat:${gameId}:${seat}`;
       }
     }
   }
-  return (request.routeOptions.url ?? '').startsWith('/docs') ? `docs:${request.ip}` : `ip:${request.ip}`;
+  return route.startsWith('/docs') ? `docs:${request.ip}` : `ip:${request.ip}`;
 }
 
 const isGraphql = (request: FastifyRequest): boolean => request.routeOptions.url === '/graphql';
@@ -138,9 +141,12 @@ function refuse(request: FastifyRequest, reply: FastifyReply, waitMs: number, ki
 export function installRateLimits(app: FastifyInstance, limiter: Limiter): void {
   const buckets = { read: new TokenBuckets(limiter.budgets.read), write: new TokenBuckets(limiter.budgets.write) };
   app.addHook('onRequest', (request, reply, done) => {
-    if ((request.routeOptions.config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return done();
-    const kind: keyof Budgets = ['GET', 'HEAD', 'OPTIONS'].includes(request.method) || isGraphql(request) ? 'read' : 'write';
-    const key = `${kind}:${clientOf(request, limiter)}`;
+    // fastify builds routeOptions afresh on every read of it: read once.
+    const { config, url: route = '' } = request.routeOptions;
+    if ((config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return done();
+    const { method } = request;
+    const kind: keyof Budgets = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || route === '/graphql' ? 'read' : 'write';
+    const key = `${kind}:${clientOf(request, limiter, route)}`;
     const wait = buckets[kind].take(key);
     if (wait === 0) return done();
     request.log.info({ code: 'http/rate-limited', kind }, 'request rejected');

@@ -1,6 +1,5 @@
 // Remembers which seat a token holds, so authenticating a request needs no store read after the first one.
-import { createHash } from 'node:crypto';
-import type { Seat } from '@delve/kernel';
+import { sha256, type Seat } from '@delve/kernel';
 import type { GamesPort } from './ports';
 
 /** The service with cached authentication, and a way to ask whether a token has authenticated recently. */
@@ -19,7 +18,7 @@ export function withSeatCache(games: GamesPort, size = 10_000): SeatCachedGames 
   // second ask. Only that one token is held, and only until the next request's token replaces it.
   let last = { token: '', hash: '' };
   const hashOf = (token: string): string => {
-    if (token !== last.token) last = { token, hash: createHash('sha256').update(token).digest('base64url') };
+    if (token !== last.token) last = { token, hash: sha256(token, 'base64url') };
     return last.hash;
   };
   const authenticate = async (gameId: string, token: string): Promise<Seat> => {
