@@ -52,6 +52,12 @@ export class ProjectionRunner<D> {
   private readonly batchSize: number;
   private readonly loop: LeaderLoop;
   private readonly projections: readonly Projection<D>[];
+  /**
+   * The checkpoints as this runner's last commit left them, so a busy runner's next step needs no query to learn them;
+   * null at first, after a step that found nothing new, and after a refused commit or an error (another runner, a
+   * rebuild's swap or a reset moved them).
+   */
+  private checkpoints: (Position | 'start')[] | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -109,10 +115,13 @@ export class ProjectionRunner<D> {
    * with their new checkpoints, or nothing. Returns how many events the page held.
    */
   async step(): Promise<number> {
-    const checkpoints = await Promise.all(this.projections.map((p) => this.readModels.checkpoint(p.name)));
+    const checkpoints = this.checkpoints ?? (await Promise.all(this.projections.map((p) => this.readModels.checkpoint(p.name))));
+    this.checkpoints = null; // known again only once this step has committed
+    const next = [...checkpoints];
     const from = checkpoints.reduce((a, b) => (a === 'start' || (b !== 'start' && comparePositions(b, a) >= 0) ? a : b));
     const page = await this.store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
+    // Caught up: the next step reads the checkpoints afresh, so an idle runner notices a reset or a swap at once.
     if (!last) return 0;
     const batches: ProjectionBatch<unknown>[] = [];
     for (const [i, projection] of this.projections.entries()) {
@@ -122,9 +131,10 @@ export class ProjectionRunner<D> {
       const events = since === from ? page : page.filter((e) => since === 'start' || comparePositions(e.position, since) > 0);
       const changes = await foldPage(projection, events, this.options.prepare, (ids) => this.readModels.load<D>(projection.name, ids));
       batches.push({ projection: projection.name, changes, from: since, to: last.position });
+      next[i] = last.position;
     }
-    // Refused when another runner moved a checkpoint meanwhile: the next step re-reads them either way.
-    await this.readModels.commitAll(batches);
+    // Refused when another runner moved a checkpoint meanwhile: the next step reads them afresh.
+    if (await this.readModels.commitAll(batches)) this.checkpoints = next;
     return page.length;
   }
 }

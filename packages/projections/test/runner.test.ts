@@ -113,3 +113,26 @@ t.test('the background loop takes what is there and waits for the next poll, eve
   await runner.stop();
   t.equal(reads, 1, 'one read of a partial page, then the poll interval');
 });
+
+t.test('a busy runner knows its checkpoints from its own commits, and reads them afresh once another writer moved them', async (t) => {
+  const counting = new ReadModelStore(db.sql);
+  let reads = 0;
+  const checkpoint = counting.checkpoint.bind(counting);
+  counting.checkpoint = (name) => (reads++, checkpoint(name));
+  const runner = new ProjectionRunner(store, counting, { ...gamesList, name: 'games-list-counted' }, { batchSize: 2 });
+  for (let i = 0; i < 3; i++) await games.createGame({ module: 'toy', seats: 1 });
+  t.equal(await runner.step(), 2, 'a full page');
+  t.equal(await runner.step(), 2, 'and another');
+  t.equal(reads, 1, 'the second step took its checkpoint from the first step’s commit');
+  // Someone else (a second runner, a rebuild's swap) moves the checkpoint back to the start.
+  await counting.reset('games-list-counted');
+  await runner.step(); // its commit is refused: nothing lands
+  t.equal(reads, 1, 'the refused step still started from what it knew');
+  await runner.catchUp();
+  t.ok(reads >= 2, 'after the refusal the checkpoint was read again');
+  const whole = new ProjectionRunner(store, readModels, { ...gamesList, name: 'games-list-whole' });
+  await whole.catchUp();
+  const docs = async (name: string) =>
+    (await db.sql`select id, doc from read_models where projection = ${name} order by id`).map((r) => [r.id, r.doc]);
+  t.same(await docs('games-list-counted'), await docs('games-list-whole'), 'the same documents as a runner that never lost its place');
+});
