@@ -49,6 +49,22 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 const PAGE = 5000;
 
+/**
+ * SQL for the transaction id below which `$all` is final: no transaction that may still commit events here has a
+ * lower one. That is the oldest transaction still running, leaving out those PostgreSQL reports as running in another
+ * database, which cannot write to this one's events: a long transaction elsewhere on a shared server no longer holds
+ * back this store's readers. A transaction whose database is not reported (no permission to see it, or an id assigned
+ * a moment ago) is kept, which can only lower the bound, never skip an event. Both snapshot calls of one statement
+ * see the same snapshot; an id is matched on its low 32 bits (`backend_xid` is an `xid`), which cannot collide among
+ * transactions running at once.
+ */
+export const FINAL_BELOW = `coalesce(
+  (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
+    where (running::text::bigint % 4294967296)::text::xid <> all (array(
+      select backend_xid from pg_stat_activity
+       where backend_xid is not null and datname is distinct from current_database()))),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
 const lastOf = (rows: readonly AppendedRow[]): AppendResult => appendResultOf(rows.at(-1) as AppendedRow);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
@@ -215,7 +231,7 @@ export class PostgresEventStore implements EventStore {
     const from = options.fromPosition ?? (backwards ? 'end' : 'start');
     const limit = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     // Only transactions below the oldest one still running are visible, so the order never changes under a reader.
-    const visible = this.sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+    const visible = this.sql.unsafe(`transaction_id < ${FINAL_BELOW}`);
     if (backwards) {
       const rows = await this.sql<EventRow[]>`
         select ${this.sql.unsafe(COLUMNS)} from events where ${visible}

@@ -1,7 +1,7 @@
 // Builds the app for tests on the real GameService and a real PostgreSQL (one database per app), with the toy module.
 import type { AnyGameModule, EventStore, GameService } from '@delve/kernel';
 import { LeaderLoop, PostgresGamesList, PostgresReadModels, type ProjectionRunner } from '@delve/projections';
-import { PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+import { FINAL_BELOW, PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
@@ -104,7 +104,7 @@ export async function testApp(
       let taken = await recorder.catchUp();
       for (const runner of runners) taken += await runner.catchUp();
       const [row] = await sql<{ hidden: boolean }[]>`
-        select exists (select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as hidden`;
+        select exists (select 1 from events where transaction_id >= ${sql.unsafe(FINAL_BELOW)}) as hidden`;
       if (taken === 0 && !row?.hidden) return;
       await new Promise((r) => setTimeout(r, 10));
     }
