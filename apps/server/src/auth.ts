@@ -1,6 +1,6 @@
 // Who is calling: a seat (bearer seat token), the operator (X-Admin-Key), or an anonymous spectator.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Seat, Viewer } from '@delve/kernel';
+import { timingSafeEqual } from 'node:crypto';
+import { sha256, type Seat, type Viewer } from '@delve/kernel';
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from './problems';
 import type { PlatformPort } from './platform';
@@ -33,8 +33,8 @@ export function isAdmin(credentials: Credentials, adminKey: string | null): bool
   const given = credentials.adminKey;
   if (given === undefined || given === '') return false;
   if (adminKey === null) throw new HttpProblem(403, 'auth/admin-disabled', 'this server has no admin key configured');
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(adminKey).digest();
+  const a = sha256(given, 'buffer');
+  const b = sha256(adminKey, 'buffer');
   if (!timingSafeEqual(a, b)) throw new HttpProblem(403, 'auth/bad-admin-key', 'the admin key is not valid');
   return true;
 }

@@ -1,7 +1,7 @@
 // PostgreSQL refuses to run as root: who it runs as instead, and how to make sure that user can reach the binaries and
 // the data directory wherever the project was cloned (a home folder or a `mktemp -d` folder only root may enter).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { sha256 } from '@delve/kernel';
 import { chmod, cp, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,7 +91,7 @@ export async function runnableInstallation(native: string, version: string, user
 export async function clusterDirFor(dataDir: string, user: RunAs | null): Promise<{ dir: string; moved: boolean }> {
   const absolute = path.resolve(dataDir);
   if (await reachable(path.dirname(absolute), user, 1)) return { dir: absolute, moved: false };
-  const name = `data-${createHash('sha256').update(absolute).digest('hex').slice(0, 16)}`;
+  const name = `data-${sha256(absolute, 'hex').slice(0, 16)}`;
   try {
     await mkdir(SYSTEM_DIR, { recursive: true, mode: 0o755 });
     await chmod(SYSTEM_DIR, 0o755);
