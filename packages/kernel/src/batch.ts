@@ -1,6 +1,6 @@
 // The pure core of the pipeline: one lobby or game input → the events it causes. Live play and the audit share it.
 import { RuleViolation } from './errors';
-import { LOBBY_EVENT_TYPES, evolveRecord, isLobbyEvent, rosterOf, seatingOf, type GameRecord, type LobbyEvent } from './lobby';
+import { LOBBY_EVENT_TYPES, RecordFold, rosterOf, seatingOf, type GameRecord, type LobbyEvent } from './lobby';
 import type { Actor, AnyGameModule, Message, Seat, SeatedCharacter } from './module';
 import { randomFor } from './random';
 
@@ -119,49 +119,36 @@ export function refuseEmptySeats(record: GameRecord, module: AnyGameModule): voi
 
 /**
  * The events of one input so far and the record they fold into. A class rather than closures inside decideBatch:
- * it runs for every command, and closures would be made afresh each time. Module events fold the module state
- * alone (as GameStreams.foldEvents does); the whole record is rebuilt only when a lobby event changes it or someone
- * asks for it, since copying it at every event cost about as much as the module's evolve.
+ * it runs for every command, and closures would be made afresh each time.
  */
 class Batch {
   readonly events: BatchEvent[] = [];
-  private base: GameRecord;
-  private state: unknown;
-  private revision: number;
+  private readonly fold: RecordFold;
 
   constructor(
     record: GameRecord,
     private readonly module: AnyGameModule,
   ) {
-    this.base = record;
-    this.state = record.state;
-    this.revision = record.revision;
+    this.fold = new RecordFold(record);
   }
 
   /** The record with every event so far folded in. */
   get record(): GameRecord {
-    const { base } = this;
-    if (base.revision === this.revision) return base;
-    this.base = { ...base, state: this.state, revision: this.revision };
-    return this.base;
+    return this.fold.record;
   }
 
   emit(event: Message | LobbyEvent, actor: string): void {
-    this.events.push({ event, actor, stateBefore: this.state });
-    if (isLobbyEvent(event) || this.base.retired) {
-      this.base = evolveRecord(this.record, event, this.module, this.revision + 1);
-      this.state = this.base.state;
-    } else {
-      this.state = this.module.evolve(this.state, event);
-    }
-    this.revision++;
+    const { fold } = this;
+    this.events.push({ event, actor, stateBefore: fold.state });
+    fold.apply(event, this.module, fold.revision + 1);
   }
 
   /** The module decides `command` for `actor` against the record as it stands, drawing from (seed, revision now). */
   decide(command: Message, actor: Actor): void {
     const label = actor.kind === 'seat' ? `seat:${actor.seat}` : 'automaton';
-    const context = { actor, random: randomFor(this.base.seed, this.revision) };
-    for (const event of this.module.decide(command, this.state, context)) this.emitFromModule(event, label);
+    const { state, revision, fields } = this.fold;
+    const context = { actor, random: randomFor(fields.seed, revision) };
+    for (const event of this.module.decide(command, state, context)) this.emitFromModule(event, label);
   }
 
   private emitFromModule(event: Message, actor: string): void {
@@ -176,8 +163,9 @@ class Batch {
   /** GameStarted, the module's deal, and whatever the automaton does before the first seat moves. */
   start(): void {
     this.emit({ type: 'GameStarted' }, 'lobby');
-    const random = randomFor(this.base.seed, this.revision);
-    for (const event of this.module.setup(this.state, random, seatingOf(this.base))) {
+    const { fold } = this;
+    const random = randomFor(fold.fields.seed, fold.revision);
+    for (const event of this.module.setup(fold.state, random, seatingOf(fold.fields))) {
       this.emitFromModule(event, 'setup');
     }
     this.settle();
@@ -185,16 +173,17 @@ class Batch {
 
   /** Let the automaton act until it has nothing to do, then finish the game if the module reports winners. */
   settle(): void {
-    const { module } = this;
-    for (let step = 0; module.automaton && this.base.status === 'active'; step++) {
+    const { module, fold } = this;
+    for (let step = 0; module.automaton && fold.fields.status === 'active'; step++) {
       if (step >= AUTOMATON_STEP_LIMIT) throw new Error(`${module.name}: automaton did not settle`);
-      const command = module.automaton(this.state);
+      const command = module.automaton(fold.state);
       if (!command) break;
       this.decide(command, { kind: 'automaton' });
     }
-    const winners = module.status(this.state).winners;
-    if (this.base.status === 'active' && winners) {
-      this.emit({ type: 'GameFinished', winners: [...winners], seed: this.base.seed, roster: rosterOf(this.base) }, 'lobby');
+    const winners = module.status(fold.state).winners;
+    const { fields } = fold;
+    if (fields.status === 'active' && winners) {
+      this.emit({ type: 'GameFinished', winners: [...winners], seed: fields.seed, roster: rosterOf(fields) }, 'lobby');
     }
   }
 }

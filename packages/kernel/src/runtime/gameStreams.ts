@@ -1,6 +1,15 @@
 // Game streams as the game services share them: the command handler over GameRecords, module lookup and upcasting.
 import { NotFoundError, StreamNotFoundError, ValidationError } from '../errors';
-import { createdRecord, evolveRecord, isLobbyEvent, rosterOf, type GameEventMetadata, type GameRecord, type LobbyEvent } from '../lobby';
+import {
+  createdRecord,
+  evolveRecord,
+  isLobbyEvent,
+  RecordFold,
+  rosterOf,
+  type GameEventMetadata,
+  type GameRecord,
+  type LobbyEvent,
+} from '../lobby';
 import type { AnyGameModule, Message } from '../module';
 import type { EventStore, RecordedEvent } from '../store';
 import { decideBatch, type BatchEvent, type GameInput } from '../batch';
@@ -121,8 +130,7 @@ export class GameStreams {
   /**
    * Fold a run of stored events onto `record` (undefined: the run starts with GameCreated), keeping records at snapshot
    * revisions and the events themselves for later replays, and showing `visit` each event from `from` on with the record
-   * just before it. Module events fold the module state alone, as evolveRecord does; a whole record is built only where one is needed (a lobby event, a
-   * snapshot, a visit, the end): copying it at every event cost about as much as the module's evolve.
+   * just before it (a RecordFold: the whole record is built only where one is needed).
    */
   foldEvents(
     record: GameRecord | undefined,
@@ -130,35 +138,25 @@ export class GameStreams {
     from = Number.POSITIVE_INFINITY,
     visit: (event: RecordedEvent, before: GameRecord) => void = () => {},
   ): GameRecord {
-    let base = record;
-    let state: unknown = record?.state;
-    let revision = record?.revision ?? -1;
-    const current = (): GameRecord => {
-      const kept = base as GameRecord;
-      return kept.revision === revision ? kept : (base = { ...kept, state, revision });
-    };
+    let fold = record && new RecordFold(record);
     for (const event of events) {
-      if (!base) {
-        base = this.created(event);
-        [state, revision] = [base.state, base.revision];
+      if (!fold) {
+        fold = new RecordFold(this.created(event));
         // GameCreated has no record before it: redaction is shown the one it creates.
-        if (event.revision >= from) visit(event, base);
+        if (event.revision >= from) visit(event, fold.record);
       } else {
-        if (event.revision >= from) visit(event, current());
-        const module = this.module(base);
+        if (event.revision >= from) visit(event, fold.record);
+        const module = this.module(fold.fields);
         const data = event.data as Message;
-        if (isLobbyEvent(data)) {
-          base = evolveRecord(current(), this.eventOf(event, module, current()), module, event.revision);
-          [state, revision] = [base.state, base.revision];
-        } else {
-          if (!base.retired) state = module.evolve(state, this.eventOf(event, module));
-          revision = event.revision;
-        }
+        // A lobby event is upcast with the record before it (an old GameFinished takes its roster from it); a retired
+        // game's module events are not folded, so not upcast either.
+        if (isLobbyEvent(data)) fold.apply(this.eventOf(event, module, fold.record), module, event.revision);
+        else fold.apply(fold.fields.retired ? data : this.eventOf(event, module), module, event.revision);
       }
-      if (revision % this.snapshots.every === 0) this.snapshots.offer(current());
+      if (fold.revision % this.snapshots.every === 0) this.snapshots.offer(fold.record);
     }
-    if (base) this.snapshots.keep(base.id, events);
-    return current();
+    if (fold) this.snapshots.keep(fold.fields.id, events);
+    return fold?.record as GameRecord;
   }
 
   /**
