@@ -14,6 +14,15 @@ export {
   type ToyCharacterCommand,
 } from './toyGame';
 export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
-export { playout, randomLegal, moduleContract, everyViewer, type PlayoutOptions, type PlayoutResult, type PlayoutStep } from './playout';
+export {
+  playout,
+  randomLegal,
+  moduleContract,
+  everyViewer,
+  refusalOf,
+  type PlayoutOptions,
+  type PlayoutResult,
+  type PlayoutStep,
+} from './playout';
 export { MemoryCheckpoints } from './checkpoints';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';

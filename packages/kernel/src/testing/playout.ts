@@ -114,6 +114,26 @@ export function everyViewer(seats: number): Viewer[] {
 }
 
 /**
+ * Why the module's `decide` refuses `command` from `seat` in `state`: the RuleViolation, or null when it accepts the
+ * command. Any other error is thrown. Randomness comes from `seed` (revision 0), so a probe is repeatable.
+ */
+export function refusalOf<C extends Message, E extends Message, S, V, O>(
+  module: GameModule<C, E, S, V, O>,
+  state: S,
+  seat: Seat,
+  command: C,
+  seed = 'probe',
+): RuleViolation | null {
+  try {
+    module.decide(command, state, { actor: { kind: 'seat', seat }, random: randomFor(seed, 0) });
+    return null;
+  } catch (error) {
+    if (error instanceof RuleViolation) return error;
+    throw error;
+  }
+}
+
+/**
  * The checks every module owes after every step of a playout (STYLE §7), as one onStep hook:
  * - each event matches `eventSchema`, and the audit viewer's redaction keeps it whole;
  * - every view matches `viewSchema` (when published) for every viewer;
@@ -169,12 +189,8 @@ export function moduleContract<C extends Message, E extends Message, S, V, O>(
       for (let seat = 0; seat < config.seats; seat++) {
         for (const command of module.legalCommands(state, seat)) {
           if (!commandCheck.ok(command)) fail(`legal ${command.type} for seat ${seat} does not match commandSchema`, command);
-          try {
-            module.decide(command, state, { actor: { kind: 'seat', seat }, random: randomFor('contract', 0) });
-          } catch (error) {
-            if (!(error instanceof RuleViolation)) throw error;
-            fail(`legal ${JSON.stringify(command)} for seat ${seat} is refused: ${error.code}`);
-          }
+          const refusal = refusalOf(module, state, seat, command, 'contract');
+          if (refusal) fail(`legal ${JSON.stringify(command)} for seat ${seat} is refused: ${refusal.code}`);
         }
       }
     },
