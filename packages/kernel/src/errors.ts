@@ -77,3 +77,17 @@ export class ForbiddenError extends Error {
     super(message);
   }
 }
+
+/** A module's way to refuse a command: throws `RuleViolation('<module>/<code>', message)`. */
+export type Failure = (code: string, message: string) => never;
+
+/**
+ * The `fail` of the module named `prefix`. Declare it with its type, `export const fail: Failure = failureFor('dungeon')`:
+ * TypeScript narrows after a call returning `never` only through a function declaration or an explicitly typed const,
+ * so `x ?? fail(...)` and `if (!x) fail(...)` narrow `x` with no fallback value or cast.
+ */
+export function failureFor(prefix: string): Failure {
+  return (code, message) => {
+    throw new RuleViolation(`${prefix}/${code}`, message);
+  };
+}

@@ -6,6 +6,8 @@ export * from './random';
 export * from './store';
 export * from './lobby';
 export * from './schemas';
+export * from './messages';
+export { randomBotFor, type Bot } from './bots';
 export { Decision } from './decision';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
 export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
