@@ -10,7 +10,8 @@ import { isCheat, lastPassage, openSlots } from './rules/passages';
 import { askableRanks, mustPlay } from './rules/plays';
 import { awaiting, needsJokerChoice } from './rules/table';
 import { checkLastAlive, draw, finishTurn, startTurn } from './rules/turn';
-import { fail, Tx } from './rules/tx';
+import { Tx } from './rules/tx';
+import { fail } from './rules/fail';
 import { closeWindowIfDone, openWindow } from './rules/windows';
 import type { DungeonState, PassageNode, PlayerState, Prompt } from './state';
 

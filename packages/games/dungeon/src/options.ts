@@ -1,6 +1,6 @@
 // Game options: the number of decks and the variants of the rule text, their defaults, and the seats they allow.
 import { Type, type Static } from '@sinclair/typebox';
-import { fail } from './rules/tx';
+import { fail } from './rules/fail';
 
 /** The variants of the rule text. */
 export const VariantT = Type.Union(

@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import t from 'tap';
 import { RuleViolation } from '@delve/kernel';
-import { fail } from '../src/rules/tx';
+import { fail } from '../src/rules/fail';
 
 t.test('ADR 0016: src/ holds the files the ADR names, and nothing else at the top', async (t) => {
   const top = readdirSync(new URL('../src', import.meta.url), { withFileTypes: true });

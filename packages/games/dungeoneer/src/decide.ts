@@ -13,7 +13,8 @@ import { challengePack, defend, movePack } from './rules/pack';
 import { attemptQuest, challengeQuestMonster, dropComponent, pickUpComponent, takeCard } from './rules/quests';
 import { keepSecret } from './rules/reveal';
 import { discard, endPhase, pass } from './rules/turn';
-import { fail, Tx, type Ctx } from './rules/tx';
+import { Tx, type Ctx } from './rules/tx';
+import { fail } from './rules/fail';
 import type { DungeoneerState } from './state';
 
 /** Check the command against the rules and return the events it causes. Throws RuleViolation. */

@@ -7,7 +7,8 @@ import { dungeonProtector, dungeonTarget, levelUp, markHero, nextDungeonStep } f
 import { cardRef, draw, resolveEffects, settle, strike } from './rules/effects';
 import { attackProblem, mainStepProblem, playProblem, protectProblem } from './rules/plays';
 import { afterRaiderCommand, endTurn, nextOwner, openWindow, startTurn, windowAwaiting } from './rules/turns';
-import { fail, failOn, Tx } from './rules/tx';
+import { Tx } from './rules/tx';
+import { fail, failOn } from './rules/fail';
 import type { CardId, RaidState, Ref } from './state';
 
 interface Ctx {

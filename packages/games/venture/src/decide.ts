@@ -10,7 +10,8 @@ import { awaitingAnswers, checkAnswer, checkChoices, choicesOf, choicesRecord, f
 import { midAction, settle } from './rules/sba';
 import { isInGame, isOver } from './rules/table';
 import { advanceStep, passTurn } from './rules/turn';
-import { fail, Tx } from './rules/tx';
+import { Tx } from './rules/tx';
+import { fail } from './rules/fail';
 import { enterDungeon, moveMarker, venture } from './rules/venture';
 import type { VentureState } from './state';
 

@@ -1,6 +1,6 @@
 // Table options (starting life, the opt-in dungeon) and the seat counts a venture table accepts.
 import { Type, type Static } from '@sinclair/typebox';
-import { fail } from './rules/tx';
+import { fail } from './rules/fail';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 16;

@@ -1,5 +1,5 @@
-// A decision in progress (the kernel's Decision over the dungeon's evolve) and `fail`, the one way a command is refused.
-import { Decision, RuleViolation } from '@delve/kernel';
+// A decision in progress: the kernel's Decision over the dungeon's evolve, so later rules see earlier effects.
+import { Decision } from '@delve/kernel';
 import type { DungeonEvent } from '../events';
 import { evolve } from '../evolve';
 import type { DungeonState } from '../state';
@@ -9,12 +9,4 @@ export class Tx extends Decision<DungeonState, DungeonEvent> {
   constructor(state: DungeonState) {
     super(state, evolve);
   }
-}
-
-/**
- * Refuse the command: throws RuleViolation('dungeon/<code>', message). Typed `never` (and declared as a function, which
- * TypeScript needs for that), so `x ?? fail(...)` and `if (!x) fail(...)` narrow `x` with no fallback value or cast.
- */
-export function fail(code: string, message: string): never {
-  throw new RuleViolation(`dungeon/${code}`, message);
 }

@@ -9,7 +9,8 @@ import { hasHero, ownPhase, payGlory } from './guards';
 import { crossable, distances, DIRECTIONS, legalPlacements, sameCoord, stepFrom, type Placement } from './map';
 import { combatScore } from './stats';
 import { dungeonlordSeat, heroOf, heroSeats, isAlive, livingSeats, mapDesign, playerOf } from './table';
-import { fail, type Ctx, type Tx } from './tx';
+import type { Ctx, Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

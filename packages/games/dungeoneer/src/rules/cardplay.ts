@@ -9,7 +9,8 @@ import { hasHero, inHand, noPrompt, ownPhase, payGlory, payMovements, promptFor 
 import { finishReward, freePlay } from './quests';
 import { boonLimit, treasureSlots } from './stats';
 import { design, heroDesign, heroOf, playerOf, questDesign } from './table';
-import { fail, type Ctx, type Tx } from './tx';
+import type { Ctx, Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

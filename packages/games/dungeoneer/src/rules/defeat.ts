@@ -12,7 +12,8 @@ import { sameCoord } from './map';
 import { heroSetup } from '../setup';
 import { treasureSlots } from './stats';
 import { design, heroDesign, heroOf, livingSeats, playerOf } from './table';
-import { fail, type Ctx, type Tx } from './tx';
+import type { Ctx, Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

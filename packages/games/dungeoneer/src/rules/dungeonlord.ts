@@ -10,7 +10,8 @@ import { checkChallenge, inHand, noPrompt, ownPhase, promptFor } from './guards'
 import { sameCoord } from './map';
 import { joinPack } from './pack';
 import { byPriority, design, dungeonlordSeat, heroOf, isAlive, livingSeats, playerOf } from './table';
-import { fail, type Ctx, type Tx } from './tx';
+import type { Ctx, Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

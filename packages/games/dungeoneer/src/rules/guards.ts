@@ -2,7 +2,7 @@
 import type { Seat } from '@delve/kernel';
 import type { DungeoneerState, Phase, Prompt } from '../state';
 import { atTable, heroOf, isAlive, playerOf } from './table';
-import { fail } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

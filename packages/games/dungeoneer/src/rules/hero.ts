@@ -12,7 +12,8 @@ import { crossable, doorOpen, exitOf, placedAt, placementProblem, sameCoord, ste
 import { packEntry } from './pack';
 import { nextLayer } from './reveal';
 import { heroOf, isAlive, mapDesign, playerOf } from './table';
-import { fail, type Ctx } from './tx';
+import type { Ctx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

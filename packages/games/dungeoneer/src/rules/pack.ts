@@ -8,7 +8,8 @@ import { monsterFight } from './combat';
 import { checkChallenge, hasHero, ownPhase, promptFor } from './guards';
 import { crossable, placedAt, sameCoord, stepFrom } from './map';
 import { design, heroOf, playerOf, standing } from './table';
-import { die, fail, type Ctx, type Tx } from './tx';
+import { die, type Ctx, type Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

@@ -10,7 +10,8 @@ import { closePrompt, openPrompt } from './flow';
 import { checkChallenge, inHand, ownPhase, payGlory, payMovements, promptFor } from './guards';
 import { spaceOf } from './map';
 import { design, heroDesign, heroesAt, heroOf, playerOf, questDesign, questOwner } from './table';
-import { fail, type Ctx, type Tx } from './tx';
+import type { Ctx, Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

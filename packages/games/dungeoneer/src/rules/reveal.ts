@@ -7,7 +7,8 @@ import { beginTurn, closePrompt, openPrompt } from './flow';
 import { promptFor } from './guards';
 import { legalPlacements } from './map';
 import { mapDesign, playerOf } from './table';
-import { fail, type Ctx, type Tx } from './tx';
+import type { Ctx, Tx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

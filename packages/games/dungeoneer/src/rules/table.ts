@@ -11,7 +11,7 @@ import {
   type QuestCard,
 } from '../content/index';
 import type { DungeoneerState, HeroState, PlayerState } from '../state';
-import { fail } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

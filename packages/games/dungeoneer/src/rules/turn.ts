@@ -10,7 +10,8 @@ import { finishReward } from './quests';
 import { treasureSlots } from './stats';
 import { tidyPack } from './pack';
 import { heroOf, isAlive, playerOf } from './table';
-import { fail, type Ctx } from './tx';
+import type { Ctx } from './tx';
+import { fail } from './fail';
 
 type S = DungeoneerState;
 

@@ -1,5 +1,5 @@
-// A decision in progress (the kernel's Decision over our evolve), the context deciders share, and `fail`.
-import { Decision, RuleViolation, type Random, type Seat } from '@delve/kernel';
+// A decision in progress (the kernel's Decision over our evolve), and the context deciders share.
+import { Decision, type Random, type Seat } from '@delve/kernel';
 import type { DungeoneerEvent } from '../events';
 import { evolve } from '../evolve';
 import type { DungeoneerState } from '../state';
@@ -16,11 +16,6 @@ export interface Ctx {
   readonly tx: Tx;
   readonly seat: Seat;
   readonly random: Random;
-}
-
-/** Reject the command with a stable `dungeoneer/<code>` and a message for people. */
-export function fail(code: string, message: string): never {
-  throw new RuleViolation(`dungeoneer/${code}`, message);
 }
 
 /** One six-sided die through the decision's random source (tests script it with `{ roll }`). */

@@ -1,7 +1,7 @@
 // A raid character's deciders: creation from a class, and the owner's commands (spending a level's deck unlock).
 import { classDef } from '../content/index';
 import { deckChanges } from '../rules/leveling';
-import { fail } from '../rules/tx';
+import { fail } from '../rules/fail';
 import type { RaidCharacterCommand, RaidCharacterOptions } from './commands';
 import type { CharacterEventOf, RaidCharacterEvent } from './events';
 import type { RaidCharacterState } from './state';

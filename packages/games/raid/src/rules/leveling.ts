@@ -1,7 +1,7 @@
 // The Raider Leveling Guide: levels named by the XP that reaches them, what each grants, and the deck unlocks with
 // their rarity and type limits, checked against the treasure pool.
 import { CATALOG, type CardDef, type RARITIES } from '../content/index';
-import { fail } from './tx';
+import { fail } from './fail';
 
 /** Every named level, in order; a level is reached at exactly that much XP (Level 30 at 30 XP). */
 export const LEVELS = [10, 20, 30, 40, 50, 60, 70, 80, 85] as const;

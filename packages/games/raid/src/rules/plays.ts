@@ -4,7 +4,7 @@ import type { TargetSpec } from '../content/index';
 import { DUNGEON_HERO, heroRef, type CardId, type RaidState, type Ref } from '../state';
 import { allyCanAttack, bossInPlay, costOf, defOf, findAlly, inPlay, livingRaiders, readyResources } from './board';
 import { protectors, windowAwaiting } from './turns';
-import { problem, type Problem } from './tx';
+import { problem, type Problem } from './fail';
 
 /** The seat's own turn with nothing pending (no window, prompt or attack). */
 export function mainStepProblem(s: RaidState, seat: Seat): Problem | null {

@@ -6,7 +6,8 @@ import type { Choices } from '../events';
 import type { ResolveChoices, StackItem, Token, UnlessAnswer, VentureState } from '../state';
 import { takeInitiative } from './initiative';
 import { apnapOrder, isInGame } from './table';
-import { fail, type Tx } from './tx';
+import type { Tx } from './tx';
+import { fail } from './fail';
 import { venture } from './venture';
 
 type RoomItem = Extract<StackItem, { kind: 'room' }>;

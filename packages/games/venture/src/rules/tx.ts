@@ -1,5 +1,5 @@
 // A decision in progress: events emitted so far and the state they lead to, so later rules see earlier effects.
-import { Decision, RuleViolation, type Random } from '@delve/kernel';
+import { Decision, type Random } from '@delve/kernel';
 import type { VentureEvent } from '../events';
 import { evolve } from '../evolve';
 import type { VentureState } from '../state';
@@ -18,9 +18,4 @@ export class Tx extends Decision<VentureState, VentureEvent> {
   nextId(): number {
     return this.state.nextId;
   }
-}
-
-/** Reject the command with a stable `venture/…` code. */
-export function fail(code: string, message: string): never {
-  throw new RuleViolation(`venture/${code}`, message);
 }

@@ -1,0 +1,18 @@
+// How the raid module refuses a command: the kernel's failure under the `raid/` prefix, and problems found before it.
+import { failureFor, type Failure } from '@delve/kernel';
+
+/** Refuse the command: throws RuleViolation('raid/<code>', message). Typed never, so `x ?? fail(...)` narrows. */
+export const fail: Failure = failureFor('raid');
+
+/** Why a command is refused: a stable code (without the `raid/` prefix) and a message for people. */
+export interface Problem {
+  readonly code: string;
+  readonly message: string;
+}
+
+export const problem = (code: string, message: string): Problem => ({ code, message });
+
+/** Throw the problem, if there is one. */
+export function failOn(p: Problem | null): void {
+  if (p) fail(p.code, p.message);
+}
