@@ -1100,7 +1100,7 @@ export interface components {
     /** @description Put a card down in the play-off for the first turn (highest starts). */
     'DungeonCommand.PlayOffCard': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayOffCard';
@@ -1110,7 +1110,7 @@ export interface components {
     /** @description Lay a passage in your dungeon; it stands for its parent's value minus one. */
     'DungeonCommand.PlayPassage': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayPassage';
@@ -1122,7 +1122,7 @@ export interface components {
     /** @description Collapse an opponent's last passage with a card of its value. */
     'DungeonCommand.CaveIn': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CaveIn';
@@ -1134,7 +1134,7 @@ export interface components {
     /** @description Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell. */
     'DungeonCommand.Attack': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Attack';
@@ -1148,7 +1148,7 @@ export interface components {
     /** @description Use a Graverobber (Jack) for its power: take a card from the discard pile. */
     'DungeonCommand.UseGraverobber': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'UseGraverobber';
@@ -1158,7 +1158,7 @@ export interface components {
     /** @description Use a Myrmiddon (Queen) for its power: ask an opponent for a card. */
     'DungeonCommand.UseMyrmiddon': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'UseMyrmiddon';
@@ -1172,7 +1172,7 @@ export interface components {
     /** @description Play an Ace, at any time once the first turn has begun; it draws two when its window closes. */
     'DungeonCommand.PlayAce': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayAce';
@@ -1182,7 +1182,7 @@ export interface components {
     /** @description Let the open response window go by. */
     'DungeonCommand.Pass': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Pass';
@@ -1190,7 +1190,7 @@ export interface components {
     /** @description Counter Attack: cancel (or re-instate) the pending power with a matching creature. */
     'DungeonCommand.Interrupt': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Interrupt';
@@ -1200,7 +1200,7 @@ export interface components {
     /** @description Pitch Black: demand that an opponent's dungeon be revealed, staking your own. */
     'DungeonCommand.Accuse': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Accuse';
@@ -1210,7 +1210,7 @@ export interface components {
     /** @description Beat the attacking creature with these cards from your hand. */
     'DungeonCommand.Fight': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Fight';
@@ -1225,7 +1225,7 @@ export interface components {
     /** @description Give up the attacked passage (attacked in the cell: be slain). */
     'DungeonCommand.Retreat': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Retreat';
@@ -1233,7 +1233,7 @@ export interface components {
     /** @description Answer a Myrmiddon by handing over a card of the rank asked. */
     'DungeonCommand.GiveCard': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'GiveCard';
@@ -1243,7 +1243,7 @@ export interface components {
     /** @description Answer a Myrmiddon by saying you have no such card (true or not). */
     'DungeonCommand.DenyCard': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DenyCard';
@@ -1251,7 +1251,7 @@ export interface components {
     /** @description After a denial: demand to look at the hand. */
     'DungeonCommand.DemandLook': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DemandLook';
@@ -1259,7 +1259,7 @@ export interface components {
     /** @description After a denial: take the answer as given. */
     'DungeonCommand.AcceptAnswer': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AcceptAnswer';
@@ -1267,7 +1267,7 @@ export interface components {
     /** @description Suicide Queen: a caught liar hands the card over, or throws the whole hand away. */
     'DungeonCommand.ResolveLie': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResolveLie';
@@ -1277,7 +1277,7 @@ export interface components {
     /** @description Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead. */
     'DungeonCommand.SaveJoker': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'SaveJoker';
@@ -1287,7 +1287,7 @@ export interface components {
     /** @description Jokers Wild: let the passage collapse. */
     'DungeonCommand.LoseJoker': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'LoseJoker';
@@ -1295,7 +1295,7 @@ export interface components {
     /** @description Graverobber: take this card from the discard pile. */
     'DungeonCommand.TakeFromDiscard': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TakeFromDiscard';
@@ -1305,7 +1305,7 @@ export interface components {
     /** @description Over the hand limit at the end of your turn: discard this card. */
     'DungeonCommand.Discard': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Discard';
@@ -1315,7 +1315,7 @@ export interface components {
     /** @description Finish your turn (discarding down to five follows if needed). */
     'DungeonCommand.EndTurn': {
       /**
-       * @description The command. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'EndTurn';
@@ -1347,7 +1347,7 @@ export interface components {
     /** @description A new deck was shuffled. */
     'DungeonEvent.DeckShuffled': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DeckShuffled';
@@ -1359,7 +1359,7 @@ export interface components {
     /** @description Every player got the cell their dungeon starts from. */
     'DungeonEvent.CellsAssigned': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CellsAssigned';
@@ -1378,7 +1378,7 @@ export interface components {
     /** @description A player drew cards from the top of the deck. */
     'DungeonEvent.CardsDrawn': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardsDrawn';
@@ -1392,7 +1392,7 @@ export interface components {
     /** @description A round of the play-off for the first turn began. */
     'DungeonEvent.PlayOffStarted': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayOffStarted';
@@ -1402,7 +1402,7 @@ export interface components {
     /** @description A contender put a play-off card down, face down. */
     'DungeonEvent.PlayOffCardChosen': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayOffCardChosen';
@@ -1414,7 +1414,7 @@ export interface components {
     /** @description Every contender had put a card down; the cards were shown. */
     'DungeonEvent.PlayOffRevealed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayOffRevealed';
@@ -1429,7 +1429,7 @@ export interface components {
     /** @description The play-off is over: this seat plays first. */
     'DungeonEvent.FirstPlayerChosen': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'FirstPlayerChosen';
@@ -1439,7 +1439,7 @@ export interface components {
     /** @description A player's turn began (its draw follows). */
     'DungeonEvent.TurnStarted': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TurnStarted';
@@ -1449,7 +1449,7 @@ export interface components {
     /** @description A passage was laid in its player’s dungeon. */
     'DungeonEvent.PassagePlayed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PassagePlayed';
@@ -1469,7 +1469,7 @@ export interface components {
     /** @description A response window opened: every other living player may answer or pass. */
     'DungeonEvent.WindowOpened': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'WindowOpened';
@@ -1488,7 +1488,7 @@ export interface components {
     /** @description A card was played to collapse an opponent's last passage. */
     'DungeonEvent.CaveInPlayed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CaveInPlayed';
@@ -1504,7 +1504,7 @@ export interface components {
     /** @description The game asks one player a question and waits for the answer. */
     'DungeonEvent.PromptOpened': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PromptOpened';
@@ -1516,7 +1516,7 @@ export interface components {
     /** @description A cave-in took effect. */
     'DungeonEvent.PassageCollapsed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PassageCollapsed';
@@ -1536,7 +1536,7 @@ export interface components {
     /** @description A creature was set on an opponent's last passage, or cell. */
     'DungeonEvent.CreatureAttacked': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CreatureAttacked';
@@ -1554,7 +1554,7 @@ export interface components {
     /** @description The defender beat the creature; it and the combat cards are discarded. */
     'DungeonEvent.CreatureDefeated': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CreatureDefeated';
@@ -1573,7 +1573,7 @@ export interface components {
     /** @description The defender gave up the attacked passage; it and the creature are discarded. */
     'DungeonEvent.Retreated': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Retreated';
@@ -1589,7 +1589,7 @@ export interface components {
     /** @description A defender attacked in the cell did not win and is out of the game; the hand is discarded. */
     'DungeonEvent.PlayerSlain': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayerSlain';
@@ -1599,7 +1599,7 @@ export interface components {
     /** @description A Graverobber or Myrmiddon was played for its power. */
     'DungeonEvent.PowerUsed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PowerUsed';
@@ -1617,7 +1617,7 @@ export interface components {
     /** @description Counter Attack: a matching creature was played against the pending power. */
     'DungeonEvent.PowerInterrupted': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PowerInterrupted';
@@ -1629,7 +1629,7 @@ export interface components {
     /** @description An Ace was played into the open response window. */
     'DungeonEvent.AcePlayed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AcePlayed';
@@ -1641,7 +1641,7 @@ export interface components {
     /** @description A player let the response window go by. */
     'DungeonEvent.ResponsePassed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResponsePassed';
@@ -1651,7 +1651,7 @@ export interface components {
     /** @description An Ace of the closing window resolved (last played first) and went to the discard pile. */
     'DungeonEvent.AceResolved': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AceResolved';
@@ -1663,7 +1663,7 @@ export interface components {
     /** @description Every player asked had passed; the window closed. */
     'DungeonEvent.WindowClosed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'WindowClosed';
@@ -1673,7 +1673,7 @@ export interface components {
     /** @description A card passed from one hand to another (a Myrmiddon). */
     'DungeonEvent.CardGiven': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardGiven';
@@ -1687,7 +1687,7 @@ export interface components {
     /** @description The opponent a Myrmiddon asked said they have no such card. */
     'DungeonEvent.CardDenied': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardDenied';
@@ -1699,7 +1699,7 @@ export interface components {
     /** @description A denier's hand was shown to the Myrmiddon's player. */
     'DungeonEvent.HandRevealed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'HandRevealed';
@@ -1713,7 +1713,7 @@ export interface components {
     /** @description After the look, the table learns whether the denial was true. */
     'DungeonEvent.AnswerChecked': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AnswerChecked';
@@ -1725,7 +1725,7 @@ export interface components {
     /** @description The power played is over. */
     'DungeonEvent.PowerFinished': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PowerFinished';
@@ -1737,7 +1737,7 @@ export interface components {
     /** @description A Graverobber took a card from the discard pile. */
     'DungeonEvent.CardTaken': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardTaken';
@@ -1749,7 +1749,7 @@ export interface components {
     /** @description Cards went from a hand or a dungeon to the discard pile. */
     'DungeonEvent.CardsDiscarded': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardsDiscarded';
@@ -1765,7 +1765,7 @@ export interface components {
     /** @description Pitch Black: an accused player's passages were shown to everyone. */
     'DungeonEvent.DungeonRevealed': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DungeonRevealed';
@@ -1788,7 +1788,7 @@ export interface components {
     /** @description The turn ends over five cards: its player discards one at a time. */
     'DungeonEvent.HandLimitReached': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'HandLimitReached';
@@ -1800,7 +1800,7 @@ export interface components {
     /** @description A turn ended; a Graverobber set aside goes to the discard pile. */
     'DungeonEvent.TurnEnded': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TurnEnded';
@@ -1810,7 +1810,7 @@ export interface components {
     /** @description The game is over. */
     'DungeonEvent.GameWon': {
       /**
-       * @description The event. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'GameWon';
@@ -4702,7 +4702,7 @@ export interface components {
     /** @description Before the first turn: shuffle your hand into your deck and draw a new one (once). */
     'RaidCommand.Mulligan': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Mulligan';
@@ -4710,7 +4710,7 @@ export interface components {
     /** @description Before the first turn: keep your opening hand. */
     'RaidCommand.KeepHand': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'KeepHand';
@@ -4718,7 +4718,7 @@ export interface components {
     /** @description Your turn, once: put a card from your hand face down as a resource. */
     'RaidCommand.PlaceResource': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlaceResource';
@@ -4728,7 +4728,7 @@ export interface components {
     /** @description Play a card from your hand, paying its cost with ready resources. Instant abilities also answer response windows. */
     'RaidCommand.PlayCard': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayCard';
@@ -4740,7 +4740,7 @@ export interface components {
     /** @description Your turn: a ready ally (or your hero, with a weapon and its strike cost) exhausts to attack a Dungeon character. */
     'RaidCommand.Attack': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Attack';
@@ -4752,7 +4752,7 @@ export interface components {
     /** @description When the Dungeon attacks your party: a ready Protector ally exhausts and takes the attack instead. */
     'RaidCommand.Protect': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Protect';
@@ -4762,7 +4762,7 @@ export interface components {
     /** @description Let the open response window go by. */
     'RaidCommand.Pass': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Pass';
@@ -4770,7 +4770,7 @@ export interface components {
     /** @description Finish your turn (discarding down to your hand size follows if needed). */
     'RaidCommand.EndTurn': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'EndTurn';
@@ -4778,7 +4778,7 @@ export interface components {
     /** @description At the end of your turn, over your hand size: discard this card. */
     'RaidCommand.Discard': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Discard';
@@ -4788,7 +4788,7 @@ export interface components {
     /** @description The Dungeon readies, levels up when due, and rolls for the MARKED hero. */
     'RaidCommand.StartDungeonTurn': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'StartDungeonTurn';
@@ -4796,7 +4796,7 @@ export interface components {
     /** @description The Dungeon rolls again for a MARKED hero (the last one was destroyed this turn). */
     'RaidCommand.MarkHero': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'MarkHero';
@@ -4804,7 +4804,7 @@ export interface components {
     /** @description The Dungeon turns its top card face up. */
     'RaidCommand.FlipCard': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'FlipCard';
@@ -4812,7 +4812,7 @@ export interface components {
     /** @description The flipped card resolves: an ally or equipment enters play, an ability takes effect. */
     'RaidCommand.ResolveFlip': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResolveFlip';
@@ -4820,7 +4820,7 @@ export interface components {
     /** @description The next Dungeon character in order attacks the MARKED hero. */
     'RaidCommand.DeclareAttack': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DeclareAttack';
@@ -4832,7 +4832,7 @@ export interface components {
     /** @description The declared Dungeon attack deals its damage. */
     'RaidCommand.ResolveAttack': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResolveAttack';
@@ -4840,7 +4840,7 @@ export interface components {
     /** @description The Dungeon ends its turn. */
     'RaidCommand.EndDungeonTurn': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'EndDungeonTurn';
@@ -4866,7 +4866,7 @@ export interface components {
     /** @description The raid is laid out: the dungeon, its difficulty and level, who goes first, and each raider. */
     'RaidEvent.RaidSetUp': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'RaidSetUp';
@@ -4894,7 +4894,7 @@ export interface components {
     /** @description A shuffled deck, top first: its card instances and what they are (only the audit sees them). */
     'RaidEvent.DeckBuilt': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DeckBuilt';
@@ -4911,7 +4911,7 @@ export interface components {
     /** @description A deck is shuffled: its new order, top first (only the audit sees it). */
     'RaidEvent.DeckShuffled': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DeckShuffled';
@@ -4925,7 +4925,7 @@ export interface components {
     /** @description A raider draws: only that raider sees the cards. */
     'RaidEvent.CardsDrawn': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardsDrawn';
@@ -4944,7 +4944,7 @@ export interface components {
     /** @description A raider shuffles the hand back into the deck (seven new cards follow). */
     'RaidEvent.MulliganTaken': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'MulliganTaken';
@@ -4954,7 +4954,7 @@ export interface components {
     /** @description A raider keeps the opening hand. */
     'RaidEvent.HandKept': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'HandKept';
@@ -4964,7 +4964,7 @@ export interface components {
     /** @description A turn begins: a raider’s, or the Dungeon’s (seat null). */
     'RaidEvent.TurnStarted': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TurnStarted';
@@ -4976,7 +4976,7 @@ export interface components {
     /** @description Every exhausted card of one side readies (the ready step). */
     'RaidEvent.CardsReadied': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardsReadied';
@@ -4986,7 +4986,7 @@ export interface components {
     /** @description The Dungeon hero goes up a level; damage, attachments and orientation stay. */
     'RaidEvent.DungeonLeveledUp': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DungeonLeveledUp';
@@ -5000,7 +5000,7 @@ export interface components {
     /** @description A six-sided die picks the MARKED hero among the living raiders, in seat order. */
     'RaidEvent.HeroMarked': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'HeroMarked';
@@ -5014,7 +5014,7 @@ export interface components {
     /** @description How many cards the Dungeon flips this turn (its level’s Flip). */
     'RaidEvent.FlipsAnnounced': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'FlipsAnnounced';
@@ -5024,7 +5024,7 @@ export interface components {
     /** @description A Dungeon "draw": it flips this many more cards this turn. */
     'RaidEvent.ExtraFlips': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ExtraFlips';
@@ -5034,7 +5034,7 @@ export interface components {
     /** @description The Dungeon deck ran out: its hero gains +2 ATK for the rest of the raid. */
     'RaidEvent.DungeonEnraged': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DungeonEnraged';
@@ -5044,7 +5044,7 @@ export interface components {
     /** @description The top card of the Dungeon deck is turned face up; it resolves after its window. */
     'RaidEvent.CardFlipped': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardFlipped';
@@ -5058,7 +5058,7 @@ export interface components {
     /** @description A raider places a card face down as a resource (others do not see which). */
     'RaidEvent.ResourcePlaced': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResourcePlaced';
@@ -5074,7 +5074,7 @@ export interface components {
     /** @description A raider exhausts this many ready resources, first placed first. */
     'RaidEvent.CostPaid': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CostPaid';
@@ -5086,7 +5086,7 @@ export interface components {
     /** @description A card is played: an ally joins the party, equipment or a talent attaches, an ability starts to resolve. */
     'RaidEvent.CardPlayed': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardPlayed';
@@ -5106,7 +5106,7 @@ export interface components {
     /** @description An ability has resolved and goes to its owner’s graveyard. */
     'RaidEvent.AbilityResolved': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AbilityResolved';
@@ -5118,7 +5118,7 @@ export interface components {
     /** @description A raider’s response cancels the flipped Dungeon card: it goes to the Dungeon graveyard. */
     'RaidEvent.CardCancelled': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardCancelled';
@@ -5130,7 +5130,7 @@ export interface components {
     /** @description Damage lands on a character (after armor). */
     'RaidEvent.DamageDealt': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DamageDealt';
@@ -5148,7 +5148,7 @@ export interface components {
     /** @description Damage is removed from a character. */
     'RaidEvent.Healed': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Healed';
@@ -5160,7 +5160,7 @@ export interface components {
     /** @description An effect exhausts a character. */
     'RaidEvent.CharacterExhausted': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CharacterExhausted';
@@ -5170,7 +5170,7 @@ export interface components {
     /** @description An effect readies a character. */
     'RaidEvent.CharacterReadied': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CharacterReadied';
@@ -5180,7 +5180,7 @@ export interface components {
     /** @description A character’s ATK changes until the end of the turn. */
     'RaidEvent.AtkChanged': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AtkChanged';
@@ -5192,7 +5192,7 @@ export interface components {
     /** @description An ally with fatal damage (or destroyed by an effect) goes to its owner’s graveyard. */
     'RaidEvent.AllyDestroyed': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AllyDestroyed';
@@ -5210,7 +5210,7 @@ export interface components {
     /** @description An ally returns to its owner’s hand; a Dungeon card goes on top of the Dungeon deck instead. */
     'RaidEvent.CardReturned': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardReturned';
@@ -5228,7 +5228,7 @@ export interface components {
     /** @description Cards go to a graveyard: from a raider’s hand, or from the top of the Dungeon deck. */
     'RaidEvent.CardsDiscarded': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CardsDiscarded';
@@ -5249,7 +5249,7 @@ export interface components {
     /** @description A raider hero has fatal damage: all of that raider’s cards in play go to its graveyard. */
     'RaidEvent.RaiderDefeated': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'RaiderDefeated';
@@ -5266,7 +5266,7 @@ export interface components {
     /** @description A character exhausts to attack. */
     'RaidEvent.AttackDeclared': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AttackDeclared';
@@ -5280,7 +5280,7 @@ export interface components {
     /** @description A Protector exhausts and becomes the target of the attack. */
     'RaidEvent.AttackRedirected': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AttackRedirected';
@@ -5292,7 +5292,7 @@ export interface components {
     /** @description The attack is over (damage dealt, or nothing left to fight, or cancelled). */
     'RaidEvent.AttackEnded': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AttackEnded';
@@ -5302,7 +5302,7 @@ export interface components {
     /** @description A response window opens (again): these raiders may respond before the game goes on. */
     'RaidEvent.WindowOpened': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'WindowOpened';
@@ -5314,7 +5314,7 @@ export interface components {
     /** @description A raider lets the window go by. */
     'RaidEvent.ResponsePassed': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResponsePassed';
@@ -5324,7 +5324,7 @@ export interface components {
     /** @description Every raider asked has passed: the flipped card or the attack resolves. */
     'RaidEvent.WindowClosed': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'WindowClosed';
@@ -5332,7 +5332,7 @@ export interface components {
     /** @description The turn ends with too many cards: the raider discards this many, one at a time. */
     'RaidEvent.HandLimitReached': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'HandLimitReached';
@@ -5344,7 +5344,7 @@ export interface components {
     /** @description A turn ends; ATK changes "this turn" wear off. */
     'RaidEvent.TurnEnded': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TurnEnded';
@@ -5354,7 +5354,7 @@ export interface components {
     /** @description The raid is over; the result holds what the experience table needs. */
     'RaidEvent.RaidEnded': {
       /**
-       * @description discriminator enum property added by openapi-typescript
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'RaidEnded';
@@ -5713,7 +5713,7 @@ export interface components {
     /** @description Venture into the dungeon (701.49a–c), or into Undercity (701.49d). */
     'VentureCommand.Venture': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Venture';
@@ -5726,7 +5726,7 @@ export interface components {
     /** @description Pick the dungeon your venture brings into the command zone (309.2a, 309.5b). */
     'VentureCommand.ChooseDungeon': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ChooseDungeon';
@@ -5736,7 +5736,7 @@ export interface components {
     /** @description Pick which arrow your venture follows when several leave your room (309.5a). */
     'VentureCommand.ChooseRoom': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ChooseRoom';
@@ -5746,7 +5746,7 @@ export interface components {
     /** @description Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j). */
     'VentureCommand.ChooseLegend': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ChooseLegend';
@@ -5756,7 +5756,7 @@ export interface components {
     /** @description Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c). */
     'VentureCommand.ResolveTop': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResolveTop';
@@ -5776,7 +5776,7 @@ export interface components {
     /** @description Answer the "unless" cost of the resolving room ability: pay it, or lose the life. */
     'VentureCommand.AnswerUnless': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AnswerUnless';
@@ -5788,7 +5788,7 @@ export interface components {
     /** @description You take the initiative (725), for example from a card that says so. */
     'VentureCommand.TakeInitiative': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TakeInitiative';
@@ -5796,7 +5796,7 @@ export interface components {
     /** @description As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2). */
     'VentureCommand.ReportCombatDamage': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ReportCombatDamage';
@@ -5813,7 +5813,7 @@ export interface components {
     /** @description As the active player, move on to the next step (or the next turn after the end step). */
     'VentureCommand.AdvanceStep': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AdvanceStep';
@@ -5821,7 +5821,7 @@ export interface components {
     /** @description As the active player, end your turn; the next player’s upkeep begins. */
     'VentureCommand.PassTurn': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PassTurn';
@@ -5829,7 +5829,7 @@ export interface components {
     /** @description Concede and leave the game. */
     'VentureCommand.LeaveGame': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'LeaveGame';
@@ -5837,7 +5837,7 @@ export interface components {
     /** @description Report a life change caused outside the dungeons (lifelink, burn, payments). */
     'VentureCommand.AdjustLife': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AdjustLife';
@@ -5849,7 +5849,7 @@ export interface components {
     /** @description A token you control left the battlefield (sacrificed for mana, died, exiled). */
     'VentureCommand.RemoveToken': {
       /**
-       * @description The command’s type. (enum property replaced by openapi-typescript)
+       * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'RemoveToken';
@@ -5874,7 +5874,7 @@ export interface components {
     /** @description The table is set: life totals and who takes the first turn (turn order is clockwise by seat). */
     'VentureEvent.TableSet': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TableSet';
@@ -5888,7 +5888,7 @@ export interface components {
     /** @description A step of a turn began. */
     'VentureEvent.StepBegan': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'StepBegan';
@@ -5902,7 +5902,7 @@ export interface components {
     /** @description A player ventured into the dungeon (701.49a) or into Undercity (701.49d). */
     'VentureEvent.Ventured': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Ventured';
@@ -5914,7 +5914,7 @@ export interface components {
     /** @description The venturing player must choose a dungeon from outside the game (309.2a). */
     'VentureEvent.DungeonChoiceOpened': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DungeonChoiceOpened';
@@ -5926,7 +5926,7 @@ export interface components {
     /** @description The venturing player must choose which arrow to follow (309.5a). */
     'VentureEvent.RoomChoiceOpened': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'RoomChoiceOpened';
@@ -5938,7 +5938,7 @@ export interface components {
     /** @description A dungeon entered its owner’s command zone with the marker on its topmost room. */
     'VentureEvent.DungeonEntered': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DungeonEntered';
@@ -5952,7 +5952,7 @@ export interface components {
     /** @description A venture marker moved along an arrow. */
     'VentureEvent.MarkerMoved': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'MarkerMoved';
@@ -5964,7 +5964,7 @@ export interface components {
     /** @description A room ability triggered and went on the stack (309.4c). */
     'VentureEvent.RoomAbilityTriggered': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'RoomAbilityTriggered';
@@ -5982,7 +5982,7 @@ export interface components {
     /** @description A dungeon was removed from the game and counts as completed by its owner (309.7). */
     'VentureEvent.DungeonCompleted': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DungeonCompleted';
@@ -5996,7 +5996,7 @@ export interface components {
     /** @description A player took the initiative; whoever held it no longer does (725.3). */
     'VentureEvent.InitiativeTaken': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'InitiativeTaken';
@@ -6006,7 +6006,7 @@ export interface components {
     /** @description The initiative’s venture-into-Undercity trigger went on the stack. */
     'VentureEvent.InitiativeVentureTriggered': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'InitiativeVentureTriggered';
@@ -6018,7 +6018,7 @@ export interface components {
     /** @description Combat damage to the holder triggered: when it resolves, the attacking player takes the initiative (725.2). */
     'VentureEvent.InitiativeStealTriggered': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'InitiativeStealTriggered';
@@ -6032,7 +6032,7 @@ export interface components {
     /** @description The controller began resolving a room ability that needs every player’s answer. */
     'VentureEvent.ResolutionStarted': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'ResolutionStarted';
@@ -6057,7 +6057,7 @@ export interface components {
     /** @description A player answered an "unless" cost. */
     'VentureEvent.UnlessAnswered': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'UnlessAnswered';
@@ -6073,7 +6073,7 @@ export interface components {
     /** @description The ability left the stack, resolved with these choices; its effects follow as events. */
     'VentureEvent.AbilityResolved': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'AbilityResolved';
@@ -6098,7 +6098,7 @@ export interface components {
     /** @description Dice were rolled for a room ability (the server rolls for the table). */
     'VentureEvent.DiceRolled': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'DiceRolled';
@@ -6112,7 +6112,7 @@ export interface components {
     /** @description A player’s life total changed. */
     'VentureEvent.LifeChanged': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'LifeChanged';
@@ -6124,7 +6124,7 @@ export interface components {
     /** @description The active player’s creatures dealt combat damage to a player. */
     'VentureEvent.CombatDamageDealt': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CombatDamageDealt';
@@ -6143,7 +6143,7 @@ export interface components {
     /** @description A token was created. */
     'VentureEvent.TokenCreated': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TokenCreated';
@@ -6157,7 +6157,7 @@ export interface components {
     /** @description +1/+1 counters were put on a token. */
     'VentureEvent.CountersPut': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'CountersPut';
@@ -6169,7 +6169,7 @@ export interface components {
     /** @description A token left the battlefield. */
     'VentureEvent.TokenRemoved': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'TokenRemoved';
@@ -6179,7 +6179,7 @@ export interface components {
     /** @description A player controls legendary tokens with the same name and must keep one of them (704.5j). */
     'VentureEvent.LegendChoiceOpened': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'LegendChoiceOpened';
@@ -6191,7 +6191,7 @@ export interface components {
     /** @description The controller kept this token; the other tokens in question leave next (704.5j). */
     'VentureEvent.LegendKept': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'LegendKept';
@@ -6203,7 +6203,7 @@ export interface components {
     /** @description A player left the game. */
     'VentureEvent.PlayerLeft': {
       /**
-       * @description The event’s type. (enum property replaced by openapi-typescript)
+       * @description The event type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'PlayerLeft';

@@ -1,5 +1,6 @@
 // Every command a seat may send, one TypeBox schema each; the API validates input against their union, commandSchema.
-import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { defineCommand } from '@delve/kernel';
+import { Type, type Static } from '@sinclair/typebox';
 
 const CardT = Type.String({
   minLength: 1,
@@ -9,32 +10,31 @@ const CardT = Type.String({
 const SeatT = Type.Integer({ minimum: 0, maximum: 63, description: 'A seat at the table, 0-based clockwise.' });
 /** A wild Joker's declared rank; decide checks that it fits the use (a creature to attack, a value to fight with). */
 const declared = (what: string) => Type.Integer({ minimum: 1, maximum: 13, description: `Only for a wild Joker: ${what}.` });
-const cmd = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
-  Type.Object(
-    { type: Type.Literal(name, { description: 'The command.' }) as TLiteral<N>, ...props },
-    { additionalProperties: false, description },
-  );
 
-export const PlayOffCard = cmd('PlayOffCard', 'Put a card down in the play-off for the first turn (highest starts).', {
+export const PlayOffCard = defineCommand('PlayOffCard', 'Put a card down in the play-off for the first turn (highest starts).', {
   card: CardT,
 });
-export const PlayPassage = cmd('PlayPassage', "Lay a passage in your dungeon; it stands for its parent's value minus one.", {
+export const PlayPassage = defineCommand('PlayPassage', "Lay a passage in your dungeon; it stands for its parent's value minus one.", {
   card: CardT,
   parent: Type.Integer({ minimum: 0, description: 'The node it goes on: 0 is the cell, otherwise the id of one of your passages.' }),
 });
-export const CaveIn = cmd('CaveIn', "Collapse an opponent's last passage with a card of its value.", {
+export const CaveIn = defineCommand('CaveIn', "Collapse an opponent's last passage with a card of its value.", {
   card: CardT,
   target: SeatT,
 });
-export const Attack = cmd('Attack', "Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell.", {
+export const Attack = defineCommand('Attack', "Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell.", {
   card: CardT,
   target: SeatT,
   as: Type.Optional(declared('the creature it attacks as (11 Jack, 12 Queen, 13 King)')),
 });
-export const UseGraverobber = cmd('UseGraverobber', 'Use a Graverobber (Jack) for its power: take a card from the discard pile.', {
-  card: CardT,
-});
-export const UseMyrmiddon = cmd('UseMyrmiddon', 'Use a Myrmiddon (Queen) for its power: ask an opponent for a card.', {
+export const UseGraverobber = defineCommand(
+  'UseGraverobber',
+  'Use a Graverobber (Jack) for its power: take a card from the discard pile.',
+  {
+    card: CardT,
+  },
+);
+export const UseMyrmiddon = defineCommand('UseMyrmiddon', 'Use a Myrmiddon (Queen) for its power: ask an opponent for a card.', {
   card: CardT,
   target: SeatT,
   ask: Type.Integer({
@@ -43,17 +43,21 @@ export const UseMyrmiddon = cmd('UseMyrmiddon', 'Use a Myrmiddon (Queen) for its
     description: 'The rank asked for: 1 Ace … 13 King, or 0 for a Joker (only in variants with Jokers in the deck).',
   }),
 });
-export const PlayAce = cmd('PlayAce', 'Play an Ace, at any time once the first turn has begun; it draws two when its window closes.', {
+export const PlayAce = defineCommand(
+  'PlayAce',
+  'Play an Ace, at any time once the first turn has begun; it draws two when its window closes.',
+  {
+    card: CardT,
+  },
+);
+export const Pass = defineCommand('Pass', 'Let the open response window go by.', {});
+export const Interrupt = defineCommand('Interrupt', 'Counter Attack: cancel (or re-instate) the pending power with a matching creature.', {
   card: CardT,
 });
-export const Pass = cmd('Pass', 'Let the open response window go by.', {});
-export const Interrupt = cmd('Interrupt', 'Counter Attack: cancel (or re-instate) the pending power with a matching creature.', {
-  card: CardT,
-});
-export const Accuse = cmd('Accuse', "Pitch Black: demand that an opponent's dungeon be revealed, staking your own.", {
+export const Accuse = defineCommand('Accuse', "Pitch Black: demand that an opponent's dungeon be revealed, staking your own.", {
   target: SeatT,
 });
-export const Fight = cmd('Fight', 'Beat the attacking creature with these cards from your hand.', {
+export const Fight = defineCommand('Fight', 'Beat the attacking creature with these cards from your hand.', {
   cards: Type.Array(
     Type.Object(
       {
@@ -65,21 +69,25 @@ export const Fight = cmd('Fight', 'Beat the attacking creature with these cards 
     { minItems: 1, maxItems: 20, description: 'The defence: one creature, a 2 against a King, or passages adding up.' },
   ),
 });
-export const Retreat = cmd('Retreat', 'Give up the attacked passage (attacked in the cell: be slain).', {});
-export const GiveCard = cmd('GiveCard', 'Answer a Myrmiddon by handing over a card of the rank asked.', { card: CardT });
-export const DenyCard = cmd('DenyCard', 'Answer a Myrmiddon by saying you have no such card (true or not).', {});
-export const DemandLook = cmd('DemandLook', 'After a denial: demand to look at the hand.', {});
-export const AcceptAnswer = cmd('AcceptAnswer', 'After a denial: take the answer as given.', {});
-export const ResolveLie = cmd('ResolveLie', 'Suicide Queen: a caught liar hands the card over, or throws the whole hand away.', {
+export const Retreat = defineCommand('Retreat', 'Give up the attacked passage (attacked in the cell: be slain).', {});
+export const GiveCard = defineCommand('GiveCard', 'Answer a Myrmiddon by handing over a card of the rank asked.', { card: CardT });
+export const DenyCard = defineCommand('DenyCard', 'Answer a Myrmiddon by saying you have no such card (true or not).', {});
+export const DemandLook = defineCommand('DemandLook', 'After a denial: demand to look at the hand.', {});
+export const AcceptAnswer = defineCommand('AcceptAnswer', 'After a denial: take the answer as given.', {});
+export const ResolveLie = defineCommand('ResolveLie', 'Suicide Queen: a caught liar hands the card over, or throws the whole hand away.', {
   handOver: Type.Boolean({ description: 'true: hand the card over and discard the rest; false: discard the whole hand.' }),
 });
-export const SaveJoker = cmd('SaveJoker', 'Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead.', {
-  card: CardT,
-});
-export const LoseJoker = cmd('LoseJoker', 'Jokers Wild: let the passage collapse.', {});
-export const TakeFromDiscard = cmd('TakeFromDiscard', 'Graverobber: take this card from the discard pile.', { card: CardT });
-export const Discard = cmd('Discard', 'Over the hand limit at the end of your turn: discard this card.', { card: CardT });
-export const EndTurn = cmd('EndTurn', 'Finish your turn (discarding down to five follows if needed).', {});
+export const SaveJoker = defineCommand(
+  'SaveJoker',
+  'Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead.',
+  {
+    card: CardT,
+  },
+);
+export const LoseJoker = defineCommand('LoseJoker', 'Jokers Wild: let the passage collapse.', {});
+export const TakeFromDiscard = defineCommand('TakeFromDiscard', 'Graverobber: take this card from the discard pile.', { card: CardT });
+export const Discard = defineCommand('Discard', 'Over the hand limit at the end of your turn: discard this card.', { card: CardT });
+export const EndTurn = defineCommand('EndTurn', 'Finish your turn (discarding down to five follows if needed).', {});
 
 /** Every dungeon command, discriminated by `type`. */
 export const commandSchema = Type.Union(

@@ -1,13 +1,9 @@
 // Every command a seat may send, as TypeBox schemas with descriptions (the API validates input against commandSchema).
-import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { defineCommand } from '@delve/kernel';
+import { Type, type Static } from '@sinclair/typebox';
 import { StatT } from './content/schema';
 import { CoordT, DirectionT, RotationT, SeatT } from './state';
 
-const cmd = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
-  Type.Object(
-    { type: Type.Literal(name, { description: 'The command type.' }) as TLiteral<N>, ...props },
-    { additionalProperties: false, description },
-  );
 const Card = Type.String({ minLength: 1, maxLength: 48, description: 'A card id.' });
 const Form = { ...StatT, description: 'The attack form: melee, magic or speed.' };
 
@@ -17,11 +13,11 @@ export const MAX_BOOST = 20;
 /** Every command, as the API validates it. */
 export const commandSchema = Type.Union(
   [
-    cmd('Upkeep', 'Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand.', {
+    defineCommand('Upkeep', 'Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand.', {
       card: Card,
       pay: Type.Boolean({ description: 'true: pay; false: return the card to hand.' }),
     }),
-    cmd(
+    defineCommand(
       'PlayEncounter',
       'Dungeonlord Phase, before resolving: play an Encounter from hand or Pack against a hero, paid with that hero’s Peril.',
       {
@@ -30,24 +26,28 @@ export const commandSchema = Type.Union(
         form: Type.Optional(Form),
       },
     ),
-    cmd('PlayBane', 'Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s).', {
+    defineCommand('PlayBane', 'Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s).', {
       card: Card,
       target: SeatT,
     }),
-    cmd(
+    defineCommand(
       'ResolveEncounters',
       'Dungeonlord Phase: every Encounter is played; let the engaged heroes respond, then resolve them in order.',
       {},
     ),
-    cmd('PlayBoon', 'Play a Boon from hand, paying its Glory (free when a quest reward allows it).', { card: Card }),
-    cmd('ReadyTreasure', 'Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once.', {
+    defineCommand('PlayBoon', 'Play a Boon from hand, paying its Glory (free when a quest reward allows it).', { card: Card }),
+    defineCommand('ReadyTreasure', 'Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once.', {
       card: Card,
       use: Type.Boolean({ description: 'Use it the moment it is played (only cards discarded by their use).' }),
     }),
-    cmd('Activate', 'Use the ability of a readied card or Artifact, paying its cost (on or off turn).', { card: Card }),
-    cmd('UseAbility', 'Use your hero’s special ability, paying its cost (any time).', {}),
-    cmd('Pass', 'Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward.', {}),
-    cmd(
+    defineCommand('Activate', 'Use the ability of a readied card or Artifact, paying its cost (on or off turn).', { card: Card }),
+    defineCommand('UseAbility', 'Use your hero’s special ability, paying its cost (any time).', {}),
+    defineCommand(
+      'Pass',
+      'Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward.',
+      {},
+    ),
+    defineCommand(
       'ChallengeHero',
       'Hero Phase: challenge a hero in your space (1 Movement, once per turn); `component` tries to take their escort instead of wounding.',
       {
@@ -56,29 +56,33 @@ export const commandSchema = Type.Union(
         component: Type.Optional(Card),
       },
     ),
-    cmd('ChallengeMonster', 'Challenge the monster that just attacked you (1 Movement, once per turn).', { form: Form }),
-    cmd('ChallengeQuestMonster', 'Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn).', {
-      quest: Card,
-      form: Form,
-    }),
-    cmd('Stow', 'Pack step: an unwounded surviving monster goes back to hand or into the Pack.', {
+    defineCommand('ChallengeMonster', 'Challenge the monster that just attacked you (1 Movement, once per turn).', { form: Form }),
+    defineCommand(
+      'ChallengeQuestMonster',
+      'Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn).',
+      {
+        quest: Card,
+        form: Form,
+      },
+    ),
+    defineCommand('Stow', 'Pack step: an unwounded surviving monster goes back to hand or into the Pack.', {
       card: Card,
       to: Type.Union([Type.Literal('hand'), Type.Literal('pack')], { description: 'Where it goes.' }),
     }),
-    cmd(
+    defineCommand(
       'Discard',
       'Discard a card: the one Discard/Draw discard (hand, Treasure or Pack), or trimming a Pack or Treasures over the limit.',
       {
         card: Card,
       },
     ),
-    cmd('AssignPeril', 'Reward step: give one earned Peril to a player.', { seat: SeatT }),
-    cmd(
+    defineCommand('AssignPeril', 'Reward step: give one earned Peril to a player.', { seat: SeatT }),
+    defineCommand(
       'EndPhase',
       'End your Dungeonlord Phase (after the encounters) or Hero Phase; in Discard/Draw with an empty hand, skip the discard.',
       {},
     ),
-    cmd('PlaceMap', 'Place the drawn Map card at (x, y), as printed or turned end over end.', {
+    defineCommand('PlaceMap', 'Place the drawn Map card at (x, y), as printed or turned end over end.', {
       x: CoordT.properties.x,
       y: CoordT.properties.y,
       rotation: RotationT,
@@ -87,13 +91,17 @@ export const commandSchema = Type.Union(
         description: 'Revealed Map and campaign Build only (and required there): which of your Map cards to place.',
       }),
     }),
-    cmd('Move', 'Hero Phase: move through the exit on this side (1 Movement).', { direction: DirectionT }),
-    cmd('OpenDoor', 'Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).', {
-      direction: DirectionT,
-    }),
-    cmd('ClimbOut', 'Hero Phase: untip your hero (1 Movement).', {}),
-    cmd('Explore', 'Hero Phase: draw and place a Map card (1 Movement).', {}),
-    cmd(
+    defineCommand('Move', 'Hero Phase: move through the exit on this side (1 Movement).', { direction: DirectionT }),
+    defineCommand(
+      'OpenDoor',
+      'Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).',
+      {
+        direction: DirectionT,
+      },
+    ),
+    defineCommand('ClimbOut', 'Hero Phase: untip your hero (1 Movement).', {}),
+    defineCommand('Explore', 'Hero Phase: draw and place a Map card (1 Movement).', {}),
+    defineCommand(
       'AttemptQuest',
       'Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none).',
       {
@@ -103,21 +111,29 @@ export const commandSchema = Type.Union(
         ),
       },
     ),
-    cmd('PickUpComponent', 'Hero Phase: take an escort component at its pick-up space or from the floor (free).', { quest: Card }),
-    cmd('DropComponent', 'Hero Phase: set down an escort component you carry (free).', { quest: Card }),
-    cmd('TakeCard', 'Quest reward: take this card from the Adventure deck or discard pile.', { card: Card }),
-    cmd('KeepSecret', 'Secret Quest: keep this one of your two quests hidden; the other is revealed.', { quest: Card }),
-    cmd('Loot', 'Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied.', { card: Card }),
-    cmd('MovePack', 'Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements).', { direction: DirectionT }),
-    cmd('Defend', 'Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space).', {
+    defineCommand('PickUpComponent', 'Hero Phase: take an escort component at its pick-up space or from the floor (free).', {
+      quest: Card,
+    }),
+    defineCommand('DropComponent', 'Hero Phase: set down an escort component you carry (free).', { quest: Card }),
+    defineCommand('TakeCard', 'Quest reward: take this card from the Adventure deck or discard pile.', { card: Card }),
+    defineCommand('KeepSecret', 'Secret Quest: keep this one of your two quests hidden; the other is revealed.', { quest: Card }),
+    defineCommand('Loot', 'Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied.', { card: Card }),
+    defineCommand('MovePack', 'Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements).', {
+      direction: DirectionT,
+    }),
+    defineCommand('Defend', 'Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space).', {
       index: Type.Integer({ minimum: 0, description: 'The encounter index of the Pack monster.' }),
     }),
-    cmd('ChallengePack', 'Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn).', {
-      seat: { ...SeatT, description: 'The Dungeonlord whose Pack it is.' },
-      card: Card,
-      form: Form,
-    }),
-    cmd('BuyCard', 'Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory.', {}),
+    defineCommand(
+      'ChallengePack',
+      'Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn).',
+      {
+        seat: { ...SeatT, description: 'The Dungeonlord whose Pack it is.' },
+        card: Card,
+        form: Form,
+      },
+    ),
+    defineCommand('BuyCard', 'Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory.', {}),
   ],
   { description: 'Every Dungeoneer command.' },
 );

@@ -1,5 +1,6 @@
 // Every Dungeoneer event as a TypeBox schema with a description, their union and static types.
-import { Type, type Static, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { defineEvent } from '@delve/kernel';
+import { Type, type Static } from '@sinclair/typebox';
 import { AdventureKindT, CheckStatT, StatT } from './content/schema';
 import { CardIdT, Cards, CountT, CoordT, DirectionT, PhaseT, PlacedT, PromptT, RotationT, SeatT } from './state';
 
@@ -10,11 +11,6 @@ const Own = Type.Optional(
   Type.Integer({ minimum: 1, maximum: 9, description: 'Campaign: Peril of the Dungeonlord’s own pooled with the payer’s (absent: none).' }),
 );
 
-const ev = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
-  Type.Object(
-    { type: Type.Literal(name, { description: 'The event type.' }) as TLiteral<N>, ...props },
-    { additionalProperties: false, description },
-  );
 const Card = CardIdT('A card id ("?" where the viewer may not see it).');
 const X = CoordT.properties.x;
 const Y = CoordT.properties.y;
@@ -55,7 +51,7 @@ const RollT = Type.Object(
 
 export const eventSchema = Type.Union(
   [
-    ev(
+    defineEvent(
       'HeroesAssigned',
       'Set-up: each seat gets a hero card at its starting level and life, on the Dungeon Entrance, with its tracker set.',
       {
@@ -76,8 +72,8 @@ export const eventSchema = Type.Union(
         peril: CountT('Starting Peril (the Dungeon Entrance’s).'),
       },
     ),
-    ev('QuestDeckShuffled', 'The quest deck was shuffled; the order is hidden.', { order: Cards('Top first.') }),
-    ev('QuestsDealt', 'Personal quests for each hero seat: two face up, or face down with Secret Quest (one in a campaign).', {
+    defineEvent('QuestDeckShuffled', 'The quest deck was shuffled; the order is hidden.', { order: Cards('Top first.') }),
+    defineEvent('QuestsDealt', 'Personal quests for each hero seat: two face up, or face down with Secret Quest (one in a campaign).', {
       quests: Type.Array(
         Type.Object({ seat: SeatT, cards: Cards('Its quests.') }, { additionalProperties: false, description: 'One seat’s quests.' }),
         {
@@ -85,20 +81,20 @@ export const eventSchema = Type.Union(
         },
       ),
     }),
-    ev('GlobalQuestRevealed', 'A new Global Quest is turned over from the quest deck.', { quest: Card }),
-    ev('SecretQuestChosen', 'Secret Quest: the player keeps one quest hidden and reveals the other.', {
+    defineEvent('GlobalQuestRevealed', 'A new Global Quest is turned over from the quest deck.', { quest: Card }),
+    defineEvent('SecretQuestChosen', 'Secret Quest: the player keeps one quest hidden and reveals the other.', {
       seat: SeatT,
       secret: Card,
       revealed: Card,
     }),
-    ev('QuestRevealed', 'Secret Quest: a hidden quest is revealed, as it must be when attempted.', { seat: SeatT, quest: Card }),
-    ev('MapCardsDealt', 'Revealed Map: the whole Map deck dealt out face down, one card at a time around the table.', {
+    defineEvent('QuestRevealed', 'Secret Quest: a hidden quest is revealed, as it must be when attempted.', { seat: SeatT, quest: Card }),
+    defineEvent('MapCardsDealt', 'Revealed Map: the whole Map deck dealt out face down, one card at a time around the table.', {
       hands: Type.Array(
         Type.Object({ seat: SeatT, cards: Cards('Its Map cards.') }, { additionalProperties: false, description: 'One seat’s cards.' }),
         { description: 'Per seat.' },
       ),
     }),
-    ev('MapCardsPassed', 'Revealed Map: Map cards your personal quests need go to the player on your left.', {
+    defineEvent('MapCardsPassed', 'Revealed Map: Map cards your personal quests need go to the player on your left.', {
       passes: Type.Array(
         Type.Object(
           { from: SeatT, to: SeatT, cards: Cards('The cards passed (hidden from the other seats).') },
@@ -107,27 +103,27 @@ export const eventSchema = Type.Union(
         { description: 'Every pass, made at once.' },
       ),
     }),
-    ev('MapCardsReturned', 'Revealed Map: cards nobody can place go face down into the Map deck.', {
+    defineEvent('MapCardsReturned', 'Revealed Map: cards nobody can place go face down into the Map deck.', {
       seat: SeatT,
       cards: Cards('The cards (hidden from the other seats).'),
     }),
-    ev('MapStarted', 'Set-up: the Dungeon Entrance at (0,0) and one random passage on each side of it.', {
+    defineEvent('MapStarted', 'Set-up: the Dungeon Entrance at (0,0) and one random passage on each side of it.', {
       placed: Type.Array(PlacedT, { description: 'Entrance first.' }),
     }),
-    ev('MapDeckShuffled', 'The remaining Map cards were shuffled; the order is hidden.', { order: Cards('Top first.') }),
-    ev('AdventureDeckShuffled', 'The Adventure deck was shuffled; the order is hidden.', {
+    defineEvent('MapDeckShuffled', 'The remaining Map cards were shuffled; the order is hidden.', { order: Cards('Top first.') }),
+    defineEvent('AdventureDeckShuffled', 'The Adventure deck was shuffled; the order is hidden.', {
       order: Cards('Top first.'),
       reason: Type.Union([Type.Literal('setup'), Type.Literal('reshuffle'), Type.Literal('search')], {
         description: 'setup; reshuffle: the discard pile became the deck; search: after a Deck reward.',
       }),
       deck: PerilDeck,
     }),
-    ev('CardsDrawn', 'Cards from the top of the Adventure deck into a hand (hidden from others).', {
+    defineEvent('CardsDrawn', 'Cards from the top of the Adventure deck into a hand (hidden from others).', {
       seat: SeatT,
       cards: Cards('The cards.'),
       deck: PerilDeck,
     }),
-    ev('InitiativeRolled', 'Each contender rolled a die for initiative.', {
+    defineEvent('InitiativeRolled', 'Each contender rolled a die for initiative.', {
       rolls: Type.Array(
         Type.Object(
           { seat: SeatT, roll: Type.Integer({ minimum: 1, maximum: 6, description: 'The die.' }) },
@@ -136,25 +132,25 @@ export const eventSchema = Type.Union(
         { description: 'One per contender.' },
       ),
     }),
-    ev('InitiativeWon', 'The highest roll takes the first turn; turns go clockwise from it.', { seat: SeatT }),
-    ev('TreasuresCarried', 'Campaign: a character’s Treasures from its last adventure start readied.', {
+    defineEvent('InitiativeWon', 'The highest roll takes the first turn; turns go clockwise from it.', { seat: SeatT }),
+    defineEvent('TreasuresCarried', 'Campaign: a character’s Treasures from its last adventure start readied.', {
       seat: SeatT,
       cards: Cards('The Treasures.'),
     }),
-    ev('TurnStarted', 'Reset Phase: doors reset, once-per-turn uses and turn-long effects end.', {
+    defineEvent('TurnStarted', 'Reset Phase: doors reset, once-per-turn uses and turn-long effects end.', {
       seat: SeatT,
       round: Type.Integer({ minimum: 1, description: 'The round.' }),
     }),
-    ev('PhaseBegan', 'The active player moves on to this phase (campaign: `seat` takes over as the active player).', {
+    defineEvent('PhaseBegan', 'The active player moves on to this phase (campaign: `seat` takes over as the active player).', {
       phase: PhaseT,
       seat: Type.Optional(SeatT),
     }),
-    ev('PromptOpened', 'The game waits for a choice.', { prompt: PromptT }),
-    ev('PromptClosed', 'The choice is made; play goes on.', {}),
-    ev('UpkeepPaid', 'Upkeep paid in Glory; the card stays readied.', { seat: SeatT, card: Card, glory: CountT('Glory paid.') }),
-    ev('CardReturned', 'Upkeep unpaid: the card goes back to the hand.', { seat: SeatT, card: Card }),
-    ev('MovementsSet', "The hero's Movements are now this many.", { seat: SeatT, movements: CountT('Movements.') }),
-    ev('EncounterPlayed', 'An Encounter was played into the target’s space, paid with the target’s Peril.', {
+    defineEvent('PromptOpened', 'The game waits for a choice.', { prompt: PromptT }),
+    defineEvent('PromptClosed', 'The choice is made; play goes on.', {}),
+    defineEvent('UpkeepPaid', 'Upkeep paid in Glory; the card stays readied.', { seat: SeatT, card: Card, glory: CountT('Glory paid.') }),
+    defineEvent('CardReturned', 'Upkeep unpaid: the card goes back to the hand.', { seat: SeatT, card: Card }),
+    defineEvent('MovementsSet', "The hero's Movements are now this many.", { seat: SeatT, movements: CountT('Movements.') }),
+    defineEvent('EncounterPlayed', 'An Encounter was played into the target’s space, paid with the target’s Peril.', {
       seat: SeatT,
       card: Card,
       from: Type.Union([Type.Literal('hand'), Type.Literal('pack')], { description: 'Hand or Pack.' }),
@@ -166,7 +162,7 @@ export const eventSchema = Type.Union(
       wounds: CountT('Wounds it already carries (from the Pack).'),
       own: Own,
     }),
-    ev('BanePlayed', 'A Bane was played, paid with one other player’s Peril.', {
+    defineEvent('BanePlayed', 'A Bane was played, paid with one other player’s Peril.', {
       seat: SeatT,
       card: Card,
       payer: SeatT,
@@ -174,61 +170,65 @@ export const eventSchema = Type.Union(
       cost: CountT('Peril spent.'),
       own: Own,
     }),
-    ev('BaneResolved', 'The Bane took effect (or was cancelled) and went to the discard pile or stays attached.', {
+    defineEvent('BaneResolved', 'The Bane took effect (or was cancelled) and went to the discard pile or stays attached.', {
       card: Card,
       negated: Type.Boolean({ description: 'Cancelled by a response.' }),
       attached: Type.Union([SeatT, Type.Null()], { description: 'A curse: the hero it is attached to.' }),
     }),
-    ev('CombatStaged', 'The encounters move on to this step.', {
+    defineEvent('CombatStaged', 'The encounters move on to this step.', {
       stage: Type.Union(
         [Type.Literal('respond'), Type.Literal('fight'), Type.Literal('pack'), Type.Literal('spoils'), Type.Literal('reward')],
         { description: 'The step.' },
       ),
     }),
-    ev('ResponsePassed', 'An engaged hero is done responding (or done with the Reward step).', { seat: SeatT }),
-    ev('DefenderChosen', 'Wandering Pack, Response: a hero in the Pack’s space takes on the defence against this monster.', {
+    defineEvent('ResponsePassed', 'An engaged hero is done responding (or done with the Reward step).', { seat: SeatT }),
+    defineEvent('DefenderChosen', 'Wandering Pack, Response: a hero in the Pack’s space takes on the defence against this monster.', {
       index: CountT('The encounter.'),
       seat: SeatT,
     }),
-    ev('PackMarkerPlaced', 'Wandering Pack: the Pack marker goes on the map where a surviving monster fought.', {
+    defineEvent('PackMarkerPlaced', 'Wandering Pack: the Pack marker goes on the map where a surviving monster fought.', {
       seat: SeatT,
       x: X,
       y: Y,
     }),
-    ev('PackMarkerRemoved', 'Wandering Pack: the Pack is empty, or its Dungeonlord left the game; the marker comes off.', {
+    defineEvent('PackMarkerRemoved', 'Wandering Pack: the Pack is empty, or its Dungeonlord left the game; the marker comes off.', {
       seat: SeatT,
     }),
-    ev('PackMovementsRolled', 'Wandering Pack: a die halved (rounded up) gives the Pack 1 to 3 Movements this phase.', {
+    defineEvent('PackMovementsRolled', 'Wandering Pack: a die halved (rounded up) gives the Pack 1 to 3 Movements this phase.', {
       seat: SeatT,
       roll: Type.Integer({ minimum: 1, maximum: 6, description: 'The die.' }),
       movements: Type.Integer({ minimum: 1, maximum: 3, description: 'Movements.' }),
     }),
-    ev('PackMoved', 'Wandering Pack: the Pack moved one space (it ignores doors’ Threats, never a Wall).', {
+    defineEvent('PackMoved', 'Wandering Pack: the Pack moved one space (it ignores doors’ Threats, never a Wall).', {
       seat: SeatT,
       x: X,
       y: Y,
       side: DirectionT,
     }),
-    ev('PackEngaged', 'Wandering Pack: a fight with a Pack outside its Dungeonlord Phase begins (it has its own Reward step).', {
+    defineEvent('PackEngaged', 'Wandering Pack: a fight with a Pack outside its Dungeonlord Phase begins (it has its own Reward step).', {
       seat: SeatT,
       hero: SeatT,
       how: Type.Union([Type.Literal('entry'), Type.Literal('challenge')], {
         description: 'entry: the hero tried to enter the Pack’s space, and each monster attacks it; challenge: the hero challenged one.',
       }),
     }),
-    ev('PackMonsterSlain', 'Wandering Pack: a hero defeated a Pack monster; it is discarded.', { seat: SeatT, card: Card, by: SeatT }),
-    ev('PackMonsterWounded', 'Wandering Pack: a Pack monster took a wound outside an encounter (it stays in the Pack).', {
+    defineEvent('PackMonsterSlain', 'Wandering Pack: a hero defeated a Pack monster; it is discarded.', {
+      seat: SeatT,
+      card: Card,
+      by: SeatT,
+    }),
+    defineEvent('PackMonsterWounded', 'Wandering Pack: a Pack monster took a wound outside an encounter (it stays in the Pack).', {
       seat: SeatT,
       card: Card,
       wounds: CountT('Wounds on it now.'),
     }),
-    ev('TreasureLooted', 'Looting: a hero spent a Movement to take a Treasure lying in its space, readied.', {
+    defineEvent('TreasureLooted', 'Looting: a hero spent a Movement to take a Treasure lying in its space, readied.', {
       seat: SeatT,
       card: Card,
       x: X,
       y: Y,
     }),
-    ev('EncounterResolved', 'An encounter is settled.', {
+    defineEvent('EncounterResolved', 'An encounter is settled.', {
       index: CountT('Its index.'),
       outcome: Type.Union(
         [Type.Literal('survived'), Type.Literal('defeated'), Type.Literal('negated'), Type.Literal('fizzled'), Type.Literal('spent')],
@@ -236,16 +236,16 @@ export const eventSchema = Type.Union(
       ),
       by: Type.Optional({ ...SeatT, description: 'The hero who defeated the monster (defeated only).' }),
     }),
-    ev('EncounterDiscarded', 'The encounter card goes to the discard pile.', { index: CountT('Its index.') }),
-    ev('MonsterStowed', 'A surviving monster goes back to hand or into the Pack, keeping its wounds.', {
+    defineEvent('EncounterDiscarded', 'The encounter card goes to the discard pile.', { index: CountT('Its index.') }),
+    defineEvent('MonsterStowed', 'A surviving monster goes back to hand or into the Pack, keeping its wounds.', {
       seat: SeatT,
       index: CountT('Its encounter index.'),
       card: Card,
       to: Type.Union([Type.Literal('hand'), Type.Literal('pack')], { description: 'Where it goes.' }),
       wounds: CountT('Its wounds.'),
     }),
-    ev('CombatEnded', 'The Dungeonlord’s encounters are over for this turn.', {}),
-    ev('AttackRolled', 'An attack: the attacker’s die first, then the defender’s; the higher total hits, a tie hits nobody.', {
+    defineEvent('CombatEnded', 'The Dungeonlord’s encounters are over for this turn.', {}),
+    defineEvent('AttackRolled', 'An attack: the attacker’s die first, then the defender’s; the higher total hits, a tie hits nobody.', {
       attacker: SideT,
       defender: SideT,
       form: StatT,
@@ -253,7 +253,7 @@ export const eventSchema = Type.Union(
       defence: RollT,
       hit: Type.Union([Type.Literal('attacker'), Type.Literal('defender'), Type.Literal('none')], { description: 'Who scored the hit.' }),
     }),
-    ev('ThreatRolled', 'A hero rolled against a threat: a card, a door, a pit or spikes, or a quest.', {
+    defineEvent('ThreatRolled', 'A hero rolled against a threat: a card, a door, a pit or spikes, or a quest.', {
       seat: SeatT,
       source: CardIdT('What set the threat: a card or quest id, or "door" / "pit" / "spikes".'),
       stat: CheckStatT,
@@ -262,25 +262,28 @@ export const eventSchema = Type.Union(
       target: Type.Integer({ description: 'The number to match or beat, hazards included.' }),
       success: Type.Boolean({ description: 'Matched or beat the target.' }),
     }),
-    ev('HeroWounded', 'A hero took wounds.', { seat: SeatT, wounds: CountT('Wounds.'), life: CountT('Life left.') }),
-    ev('HeroHealed', 'A hero recovered life.', { seat: SeatT, life: CountT('Life now.') }),
-    ev('MonsterWounded', 'An encounter monster took a wound.', { index: CountT('Its index.'), wounds: CountT('Wounds on it now.') }),
-    ev('QuestMonsterWounded', 'A quest monster took a wound (wounds stay on the quest).', {
+    defineEvent('HeroWounded', 'A hero took wounds.', { seat: SeatT, wounds: CountT('Wounds.'), life: CountT('Life left.') }),
+    defineEvent('HeroHealed', 'A hero recovered life.', { seat: SeatT, life: CountT('Life now.') }),
+    defineEvent('MonsterWounded', 'An encounter monster took a wound.', {
+      index: CountT('Its index.'),
+      wounds: CountT('Wounds on it now.'),
+    }),
+    defineEvent('QuestMonsterWounded', 'A quest monster took a wound (wounds stay on the quest).', {
       quest: Card,
       wounds: CountT('Wounds on it now.'),
     }),
-    ev('TrackerChanged', 'Glory and Peril moved on a tracker.', {
+    defineEvent('TrackerChanged', 'Glory and Peril moved on a tracker.', {
       seat: SeatT,
       glory: Delta('Change in Glory.'),
       peril: Delta('Change in Peril.'),
     }),
-    ev('BoostGained', 'A score change until the end of the turn.', { seat: SeatT, stat: StatT, amount: Delta('The change.') }),
-    ev('HeroTipped', 'A hero fell (tipped) or climbed out (untipped).', {
+    defineEvent('BoostGained', 'A score change until the end of the turn.', { seat: SeatT, stat: StatT, amount: Delta('The change.') }),
+    defineEvent('HeroTipped', 'A hero fell (tipped) or climbed out (untipped).', {
       seat: SeatT,
       tipped: Type.Boolean({ description: 'Tipped now.' }),
     }),
-    ev('HeroRecalled', 'A hero was carried back to the Dungeon Entrance.', { seat: SeatT }),
-    ev('CardsDiscarded', 'Cards went to the Adventure discard pile.', {
+    defineEvent('HeroRecalled', 'A hero was carried back to the Dungeon Entrance.', { seat: SeatT }),
+    defineEvent('CardsDiscarded', 'Cards went to the Adventure discard pile.', {
       seat: SeatT,
       cards: Cards('The cards.'),
       from: Type.Union(
@@ -290,67 +293,70 @@ export const eventSchema = Type.Union(
         },
       ),
     }),
-    ev('PerilEarned', 'The Dungeonlord’s monster wounded a hero: Peril to assign.', { seat: SeatT, amount: CountT('Peril earned.') }),
-    ev('PerilAssigned', 'One earned Peril went onto a player’s tracker.', { seat: SeatT, to: SeatT }),
-    ev('MapCardDrawn', 'The top Map card was drawn; it is shown to everyone.', {
+    defineEvent('PerilEarned', 'The Dungeonlord’s monster wounded a hero: Peril to assign.', {
+      seat: SeatT,
+      amount: CountT('Peril earned.'),
+    }),
+    defineEvent('PerilAssigned', 'One earned Peril went onto a player’s tracker.', { seat: SeatT, to: SeatT }),
+    defineEvent('MapCardDrawn', 'The top Map card was drawn; it is shown to everyone.', {
       seat: SeatT,
       card: Card,
       reason: Type.Union([Type.Literal('build'), Type.Literal('explore')], { description: 'Build Phase or Explore.' }),
     }),
-    ev('MapPlaced', 'A Map card was placed on the grid.', { seat: SeatT, card: Card, x: X, y: Y, rotation: RotationT }),
-    ev('MapCardSetAside', 'No legal place existed for the drawn Map card: it goes to the bottom of the Map deck.', { card: Card }),
-    ev('BoonPlayed', 'A Boon was played from hand, paying Glory; permanent ones are readied, instant ones discarded.', {
+    defineEvent('MapPlaced', 'A Map card was placed on the grid.', { seat: SeatT, card: Card, x: X, y: Y, rotation: RotationT }),
+    defineEvent('MapCardSetAside', 'No legal place existed for the drawn Map card: it goes to the bottom of the Map deck.', { card: Card }),
+    defineEvent('BoonPlayed', 'A Boon was played from hand, paying Glory; permanent ones are readied, instant ones discarded.', {
       seat: SeatT,
       card: Card,
       cost: CountT('Glory paid.'),
       permanent: Type.Boolean({ description: 'Readied into the Inventory.' }),
     }),
-    ev('TreasureReadied', 'A Treasure was readied, paying Glory; a potion used at once is discarded instead.', {
+    defineEvent('TreasureReadied', 'A Treasure was readied, paying Glory; a potion used at once is discarded instead.', {
       seat: SeatT,
       card: Card,
       cost: CountT('Glory paid.'),
       use: Type.Boolean({ description: 'Used the moment it was played.' }),
     }),
-    ev('CardActivated', 'A readied card’s (or Artifact’s) ability was used.', {
+    defineEvent('CardActivated', 'A readied card’s (or Artifact’s) ability was used.', {
       seat: SeatT,
       card: Card,
       glory: CountT('Glory paid.'),
       movement: CountT('Movements paid.'),
       consumed: Type.Boolean({ description: 'Discarded by its use.' }),
     }),
-    ev('AbilityUsed', 'The hero’s special ability was used.', {
+    defineEvent('AbilityUsed', 'The hero’s special ability was used.', {
       seat: SeatT,
       glory: CountT('Glory paid.'),
       movement: CountT('Movements paid.'),
     }),
-    ev('DoorOpened', 'A door is open for the rest of the turn.', { x: X, y: Y, side: DirectionT }),
-    ev('HeroOnCusp', 'The last Movement went on the door: the hero waits on the cusp, the door open for everyone.', {
+    defineEvent('DoorOpened', 'A door is open for the rest of the turn.', { x: X, y: Y, side: DirectionT }),
+    defineEvent('HeroOnCusp', 'The last Movement went on the door: the hero waits on the cusp, the door open for everyone.', {
       seat: SeatT,
       side: DirectionT,
     }),
-    ev('HeroMoved', 'A hero entered the next space.', { seat: SeatT, x: X, y: Y, side: DirectionT }),
-    ev('SpaceCollected', 'Glory and Peril of a space new this turn (or the one the hero stayed in).', {
+    defineEvent('HeroMoved', 'A hero entered the next space.', { seat: SeatT, x: X, y: Y, side: DirectionT }),
+    defineEvent('SpaceCollected', 'Glory and Peril of a space new this turn (or the one the hero stayed in).', {
       seat: SeatT,
       x: X,
       y: Y,
       glory: CountT('Glory.'),
       peril: CountT('Peril.'),
     }),
-    ev('Challenged', 'A challenge was initiated (once per turn).', {
+    defineEvent('Challenged', 'A challenge was initiated (once per turn).', {
       seat: SeatT,
       target: SideT,
       form: StatT,
       cost: CountT('Movements paid.'),
     }),
-    ev('QuestAttempted', 'An attempt at a quest.', {
+    defineEvent('QuestAttempted', 'An attempt at a quest.', {
       seat: SeatT,
       quest: Card,
       cost: CountT('Movements paid.'),
       paid: CountT('Glory paid for bonuses.'),
     }),
-    ev('QuestFound', 'A search quest’s objective was found (for this turn).', { seat: SeatT, quest: Card }),
-    ev('QuestMonsterAttacked', 'A quest monster makes its one attack of the turn.', { seat: SeatT, quest: Card }),
-    ev('ComponentPickedUp', 'An escort component was taken; a quest changing hands goes with it.', {
+    defineEvent('QuestFound', 'A search quest’s objective was found (for this turn).', { seat: SeatT, quest: Card }),
+    defineEvent('QuestMonsterAttacked', 'A quest monster makes its one attack of the turn.', { seat: SeatT, quest: Card }),
+    defineEvent('ComponentPickedUp', 'An escort component was taken; a quest changing hands goes with it.', {
       seat: SeatT,
       quest: Card,
       from: Type.Union([Type.Literal('source'), Type.Literal('ground'), Type.Literal('hero')], {
@@ -358,16 +364,19 @@ export const eventSchema = Type.Union(
       }),
       owner: Type.Union([SeatT, Type.Null()], { description: 'Whose quest it was (null: the Global Quest).' }),
     }),
-    ev('ComponentDropped', 'An escort component was set down.', { seat: SeatT, quest: Card, x: X, y: Y }),
-    ev('QuestCompleted', 'A quest was completed and placed face down in the Inventory.', { seat: SeatT, quest: Card }),
-    ev('LevelGained', 'The hero went up a level.', { seat: SeatT, level: Type.Integer({ minimum: 1, description: 'The new level.' }) }),
-    ev('CardTaken', 'A quest reward: a card from the deck (hidden from others) or the discard pile into the hand.', {
+    defineEvent('ComponentDropped', 'An escort component was set down.', { seat: SeatT, quest: Card, x: X, y: Y }),
+    defineEvent('QuestCompleted', 'A quest was completed and placed face down in the Inventory.', { seat: SeatT, quest: Card }),
+    defineEvent('LevelGained', 'The hero went up a level.', {
+      seat: SeatT,
+      level: Type.Integer({ minimum: 1, description: 'The new level.' }),
+    }),
+    defineEvent('CardTaken', 'A quest reward: a card from the deck (hidden from others) or the discard pile into the hand.', {
       seat: SeatT,
       card: Card,
       from: Type.Union([Type.Literal('deck'), Type.Literal('pile')], { description: 'Where from.' }),
       kind: AdventureKindT,
     }),
-    ev(
+    defineEvent(
       'HeroDefeated',
       'A hero fell to 0 Life: its cards are discarded (or kept, or left on the map) and the player goes on as `fate` says.',
       {
@@ -381,7 +390,7 @@ export const eventSchema = Type.Union(
         }),
       },
     ),
-    ev('HeroRespawned', 'Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril.', {
+    defineEvent('HeroRespawned', 'Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril.', {
       seat: SeatT,
       hero: Card,
       level: Type.Integer({ minimum: 1, description: 'Its level.' }),
@@ -389,11 +398,11 @@ export const eventSchema = Type.Union(
       glory: CountT('Glory on the tracker now.'),
       peril: CountT('Peril on the tracker now.'),
     }),
-    ev('TurnEnded', 'The turn is over; the hero keeps at most one Movement for off-turn use.', {
+    defineEvent('TurnEnded', 'The turn is over; the hero keeps at most one Movement for off-turn use.', {
       seat: SeatT,
       kept: CountT('Movements kept.'),
     }),
-    ev('GameWon', 'The game is over.', {
+    defineEvent('GameWon', 'The game is over.', {
       winners: Type.Array(SeatT, { description: 'The winners (none when the last heroes fell together).' }),
       how: Type.Union(
         [

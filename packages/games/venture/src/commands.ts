@@ -1,5 +1,6 @@
 // Every command a seat can send to a venture table, one TypeBox schema per command, and their union.
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { defineCommand } from '@delve/kernel';
+import { Type, type Static } from '@sinclair/typebox';
 import { DungeonIdSchema } from './content';
 import { IdField, SeatField } from './events';
 
@@ -32,26 +33,27 @@ export const RevealedManaValueSchema = Type.Integer({
   description: 'The total mana value of the cards an ability revealed (Ansur’s Sanctum): each opponent loses that much life.',
 });
 
-const command = <T extends string, P extends TProperties>(type: T, description: string, props: P) =>
-  Type.Object({ type: Type.Literal(type, { description: 'The command’s type.' }), ...props }, { additionalProperties: false, description });
-
-export const Venture = command('Venture', 'Venture into the dungeon (701.49a–c), or into Undercity (701.49d).', {
+export const Venture = defineCommand('Venture', 'Venture into the dungeon (701.49a–c), or into Undercity (701.49d).', {
   undercity: Type.Optional(
     Type.Literal(true, { description: 'Set for "venture into Undercity" (the initiative, some cards); leave out for a plain venture.' }),
   ),
 });
-export const ChooseDungeon = command('ChooseDungeon', 'Pick the dungeon your venture brings into the command zone (309.2a, 309.5b).', {
-  dungeon: DungeonIdSchema,
-});
-export const ChooseRoom = command('ChooseRoom', 'Pick which arrow your venture follows when several leave your room (309.5a).', {
+export const ChooseDungeon = defineCommand(
+  'ChooseDungeon',
+  'Pick the dungeon your venture brings into the command zone (309.2a, 309.5b).',
+  {
+    dungeon: DungeonIdSchema,
+  },
+);
+export const ChooseRoom = defineCommand('ChooseRoom', 'Pick which arrow your venture follows when several leave your room (309.5a).', {
   room: Type.String({ minLength: 1, description: 'The id of the room the chosen arrow points to.' }),
 });
-export const ChooseLegend = command(
+export const ChooseLegend = defineCommand(
   'ChooseLegend',
   'Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j).',
   { keep: IdField('The token you keep.') },
 );
-export const ResolveTop = command(
+export const ResolveTop = defineCommand(
   'ResolveTop',
   'Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c).',
   {
@@ -77,12 +79,16 @@ export const ResolveTop = command(
     ),
   },
 );
-export const AnswerUnless = command('AnswerUnless', 'Answer the "unless" cost of the resolving room ability: pay it, or lose the life.', {
-  pay: Type.Boolean({ description: 'True to pay the cost.' }),
-  token: Type.Optional(IdField('A tracked token you sacrifice to pay a sacrifice cost (leave out for an untracked permanent).')),
-});
-export const TakeInitiative = command('TakeInitiative', 'You take the initiative (725), for example from a card that says so.', {});
-export const ReportCombatDamage = command(
+export const AnswerUnless = defineCommand(
+  'AnswerUnless',
+  'Answer the "unless" cost of the resolving room ability: pay it, or lose the life.',
+  {
+    pay: Type.Boolean({ description: 'True to pay the cost.' }),
+    token: Type.Optional(IdField('A tracked token you sacrifice to pay a sacrifice cost (leave out for an untracked permanent).')),
+  },
+);
+export const TakeInitiative = defineCommand('TakeInitiative', 'You take the initiative (725), for example from a card that says so.', {});
+export const ReportCombatDamage = defineCommand(
   'ReportCombatDamage',
   'As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2).',
   {
@@ -95,18 +101,18 @@ export const ReportCombatDamage = command(
     ),
   },
 );
-export const AdvanceStep = command(
+export const AdvanceStep = defineCommand(
   'AdvanceStep',
   'As the active player, move on to the next step (or the next turn after the end step).',
   {},
 );
-export const PassTurn = command('PassTurn', 'As the active player, end your turn; the next player’s upkeep begins.', {});
-export const LeaveGame = command('LeaveGame', 'Concede and leave the game.', {});
-export const AdjustLife = command('AdjustLife', 'Report a life change caused outside the dungeons (lifelink, burn, payments).', {
+export const PassTurn = defineCommand('PassTurn', 'As the active player, end your turn; the next player’s upkeep begins.', {});
+export const LeaveGame = defineCommand('LeaveGame', 'Concede and leave the game.', {});
+export const AdjustLife = defineCommand('AdjustLife', 'Report a life change caused outside the dungeons (lifelink, burn, payments).', {
   player: SeatField('Whose life changes.'),
   amount: LifeChangeSchema,
 });
-export const RemoveToken = command('RemoveToken', 'A token you control left the battlefield (sacrificed for mana, died, exiled).', {
+export const RemoveToken = defineCommand('RemoveToken', 'A token you control left the battlefield (sacrificed for mana, died, exiled).', {
   token: IdField('The token.'),
 });
 

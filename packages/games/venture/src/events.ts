@@ -1,5 +1,6 @@
 // Every fact a venture table records, one TypeBox schema per event, and the schema parts commands and views share.
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { defineEvent } from '@delve/kernel';
+import { Type, type Static } from '@sinclair/typebox';
 import { DungeonIdSchema, TokenKindSchema } from './content';
 
 /** A seat at the table (0-based, clockwise), described for the field it fills. */
@@ -41,24 +42,25 @@ export const ChoicesSchema = Type.Object(
 );
 export type Choices = Static<typeof ChoicesSchema>;
 
-const event = <T extends string, P extends TProperties>(type: T, description: string, props: P) =>
-  Type.Object({ type: Type.Literal(type, { description: 'The event’s type.' }), ...props }, { additionalProperties: false, description });
-
-export const TableSet = event('TableSet', 'The table is set: life totals and who takes the first turn (turn order is clockwise by seat).', {
-  seats: Type.Integer({ minimum: 2, description: 'How many players sit at the table.' }),
-  startingLife: Type.Integer({ minimum: 1, description: 'Every player’s starting life total.' }),
-  firstPlayer: SeatField('Who takes the first turn (drawn at random).'),
-});
-export const StepBegan = event('StepBegan', 'A step of a turn began.', {
+export const TableSet = defineEvent(
+  'TableSet',
+  'The table is set: life totals and who takes the first turn (turn order is clockwise by seat).',
+  {
+    seats: Type.Integer({ minimum: 2, description: 'How many players sit at the table.' }),
+    startingLife: Type.Integer({ minimum: 1, description: 'Every player’s starting life total.' }),
+    firstPlayer: SeatField('Who takes the first turn (drawn at random).'),
+  },
+);
+export const StepBegan = defineEvent('StepBegan', 'A step of a turn began.', {
   active: SeatField('The active player.'),
   step: StepSchema,
   turn: Type.Integer({ minimum: 1, description: 'The turn number, counted over the whole table.' }),
 });
-export const Ventured = event('Ventured', 'A player ventured into the dungeon (701.49a) or into Undercity (701.49d).', {
+export const Ventured = defineEvent('Ventured', 'A player ventured into the dungeon (701.49a) or into Undercity (701.49d).', {
   seat: SeatField('Who ventured.'),
   undercity: Type.Boolean({ description: 'True for "venture into Undercity".' }),
 });
-export const DungeonChoiceOpened = event(
+export const DungeonChoiceOpened = defineEvent(
   'DungeonChoiceOpened',
   'The venturing player must choose a dungeon from outside the game (309.2a).',
   {
@@ -66,27 +68,31 @@ export const DungeonChoiceOpened = event(
     options: Type.Array(DungeonIdSchema, { description: 'The dungeons they may choose.' }),
   },
 );
-export const RoomChoiceOpened = event('RoomChoiceOpened', 'The venturing player must choose which arrow to follow (309.5a).', {
+export const RoomChoiceOpened = defineEvent('RoomChoiceOpened', 'The venturing player must choose which arrow to follow (309.5a).', {
   seat: SeatField('Who chooses.'),
   options: Type.Array(Type.String({ description: 'A room id.' }), { description: 'The rooms the arrows point to.' }),
 });
-export const DungeonEntered = event('DungeonEntered', 'A dungeon entered its owner’s command zone with the marker on its topmost room.', {
-  seat: SeatField('The owner.'),
-  dungeon: DungeonIdSchema,
-  instance: IdField('This dungeon object (a re-entered dungeon is a new one).'),
-});
-export const MarkerMoved = event('MarkerMoved', 'A venture marker moved along an arrow.', {
+export const DungeonEntered = defineEvent(
+  'DungeonEntered',
+  'A dungeon entered its owner’s command zone with the marker on its topmost room.',
+  {
+    seat: SeatField('The owner.'),
+    dungeon: DungeonIdSchema,
+    instance: IdField('This dungeon object (a re-entered dungeon is a new one).'),
+  },
+);
+export const MarkerMoved = defineEvent('MarkerMoved', 'A venture marker moved along an arrow.', {
   seat: SeatField('Whose marker.'),
   room: Type.String({ description: 'The room it moved into.' }),
 });
-export const RoomAbilityTriggered = event('RoomAbilityTriggered', 'A room ability triggered and went on the stack (309.4c).', {
+export const RoomAbilityTriggered = defineEvent('RoomAbilityTriggered', 'A room ability triggered and went on the stack (309.4c).', {
   stackId: IdField('The stack entry.'),
   seat: SeatField('Its controller, the dungeon’s owner.'),
   dungeon: DungeonIdSchema,
   instance: IdField('The dungeon object it came from.'),
   room: Type.String({ description: 'The room whose ability it is.' }),
 });
-export const DungeonCompleted = event(
+export const DungeonCompleted = defineEvent(
   'DungeonCompleted',
   'A dungeon was removed from the game and counts as completed by its owner (309.7).',
   {
@@ -95,10 +101,10 @@ export const DungeonCompleted = event(
     instance: IdField('The dungeon object removed.'),
   },
 );
-export const InitiativeTaken = event('InitiativeTaken', 'A player took the initiative; whoever held it no longer does (725.3).', {
+export const InitiativeTaken = defineEvent('InitiativeTaken', 'A player took the initiative; whoever held it no longer does (725.3).', {
   seat: SeatField('The new holder.'),
 });
-export const InitiativeVentureTriggered = event(
+export const InitiativeVentureTriggered = defineEvent(
   'InitiativeVentureTriggered',
   'The initiative’s venture-into-Undercity trigger went on the stack.',
   {
@@ -106,7 +112,7 @@ export const InitiativeVentureTriggered = event(
     seat: SeatField('Its controller, who will venture.'),
   },
 );
-export const InitiativeStealTriggered = event(
+export const InitiativeStealTriggered = defineEvent(
   'InitiativeStealTriggered',
   'Combat damage to the holder triggered: when it resolves, the attacking player takes the initiative (725.2).',
   {
@@ -115,7 +121,7 @@ export const InitiativeStealTriggered = event(
     taker: SeatField('The attacking player who will take the initiative.'),
   },
 );
-export const ResolutionStarted = event(
+export const ResolutionStarted = defineEvent(
   'ResolutionStarted',
   'The controller began resolving a room ability that needs every player’s answer.',
   {
@@ -123,13 +129,13 @@ export const ResolutionStarted = event(
     choices: ChoicesSchema,
   },
 );
-export const UnlessAnswered = event('UnlessAnswered', 'A player answered an "unless" cost.', {
+export const UnlessAnswered = defineEvent('UnlessAnswered', 'A player answered an "unless" cost.', {
   stackId: IdField('The resolving stack entry.'),
   seat: SeatField('Who answered.'),
   pay: Type.Boolean({ description: 'True if they paid the cost.' }),
   token: Type.Optional(IdField('The tracked token they sacrificed to pay.')),
 });
-export const AbilityResolved = event(
+export const AbilityResolved = defineEvent(
   'AbilityResolved',
   'The ability left the stack, resolved with these choices; its effects follow as events.',
   {
@@ -137,31 +143,31 @@ export const AbilityResolved = event(
     choices: ChoicesSchema,
   },
 );
-export const DiceRolled = event('DiceRolled', 'Dice were rolled for a room ability (the server rolls for the table).', {
+export const DiceRolled = defineEvent('DiceRolled', 'Dice were rolled for a room ability (the server rolls for the table).', {
   seat: SeatField('Whose ability rolled them.'),
   sides: Type.Integer({ minimum: 2, description: 'How many sides each die has.' }),
   results: Type.Array(Type.Integer({ minimum: 1, description: 'What one die shows.' }), { description: 'What each die shows.' }),
 });
-export const LifeChanged = event('LifeChanged', 'A player’s life total changed.', {
+export const LifeChanged = defineEvent('LifeChanged', 'A player’s life total changed.', {
   seat: SeatField('Whose life.'),
   amount: Type.Integer({ description: 'Signed change: negative is life lost.' }),
 });
-export const CombatDamageDealt = event('CombatDamageDealt', 'The active player’s creatures dealt combat damage to a player.', {
+export const CombatDamageDealt = defineEvent('CombatDamageDealt', 'The active player’s creatures dealt combat damage to a player.', {
   attacker: SeatField('The attacking (active) player.'),
   player: SeatField('The player dealt damage.'),
   amount: Type.Integer({ minimum: 1, description: 'How much damage in all.' }),
   firstStrike: Type.Optional(Type.Literal(true, { description: 'Set when dealt in the first-strike combat damage step.' })),
 });
-export const TokenCreated = event('TokenCreated', 'A token was created.', {
+export const TokenCreated = defineEvent('TokenCreated', 'A token was created.', {
   token: IdField('The new token.'),
   kind: TokenKindSchema,
   controller: SeatField('Who controls it.'),
 });
-export const CountersPut = event('CountersPut', '+1/+1 counters were put on a token.', {
+export const CountersPut = defineEvent('CountersPut', '+1/+1 counters were put on a token.', {
   token: IdField('The token.'),
   count: Type.Integer({ minimum: 1, description: 'How many counters.' }),
 });
-export const LegendChoiceOpened = event(
+export const LegendChoiceOpened = defineEvent(
   'LegendChoiceOpened',
   'A player controls legendary tokens with the same name and must keep one of them (704.5j).',
   {
@@ -169,14 +175,14 @@ export const LegendChoiceOpened = event(
     options: Type.Array(IdField('A token in question.'), { description: 'The legendary tokens with the same name.' }),
   },
 );
-export const LegendKept = event('LegendKept', 'The controller kept this token; the other tokens in question leave next (704.5j).', {
+export const LegendKept = defineEvent('LegendKept', 'The controller kept this token; the other tokens in question leave next (704.5j).', {
   seat: SeatField('Who chose.'),
   token: IdField('The token kept.'),
 });
-export const TokenRemoved = event('TokenRemoved', 'A token left the battlefield.', {
+export const TokenRemoved = defineEvent('TokenRemoved', 'A token left the battlefield.', {
   token: IdField('The token.'),
 });
-export const PlayerLeft = event('PlayerLeft', 'A player left the game.', {
+export const PlayerLeft = defineEvent('PlayerLeft', 'A player left the game.', {
   seat: SeatField('Who left.'),
   reason: Type.Union([Type.Literal('conceded'), Type.Literal('no-life')], {
     description: 'Why: they conceded, or their life reached 0 (704.5a).',

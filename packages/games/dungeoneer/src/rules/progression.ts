@@ -1,6 +1,6 @@
 // Heroes as characters (Delve's extension of the rulebook): a hero card with a level and Treasures that a campaign
 // may carry from one adventure to the next, and what one game records on it and on the campaign.
-import { RuleViolation, type GameResult, type Seat } from '@delve/kernel';
+import { defineCommand, defineEvent, RuleViolation, type GameResult, type Seat } from '@delve/kernel';
 import { Type, type Static } from '@sinclair/typebox';
 import { STARTER } from '../content/index';
 import type { DungeoneerState } from '../state';
@@ -22,13 +22,9 @@ export const characterCreateSchema = Type.Object(
 /** The owner's commands on a character. */
 export const characterCommandSchema = Type.Union(
   [
-    Type.Object(
-      {
-        type: Type.Literal('DropTreasure', { description: 'Leave a carried Treasure behind for good.' }),
-        treasure: Type.String({ maxLength: 40, description: 'The Treasure design to drop.' }),
-      },
-      { additionalProperties: false, description: 'The character stops carrying one of its Treasures.' },
-    ),
+    defineCommand('DropTreasure', 'Leave a carried Treasure behind for good: the character stops carrying it.', {
+      treasure: Type.String({ maxLength: 40, description: 'The Treasure design to drop.' }),
+    }),
   ],
   { description: 'What the owner may do with a Dungeoneer character between adventures.' },
 );
@@ -51,23 +47,13 @@ const AdventureT = Type.Object(
 /** Events on a Dungeoneer character's stream (after the kernel's own). */
 export const characterEventSchema = Type.Union(
   [
-    Type.Object({ type: Type.Literal('HeroChosen'), hero: HeroIdT }, { additionalProperties: false, description: 'The character’s hero.' }),
-    Type.Object(
-      { type: Type.Literal('AdventureRecorded'), adventure: AdventureT },
-      { additionalProperties: false, description: 'A finished game, as the character’s record keeps it.' },
-    ),
-    Type.Object(
-      { type: Type.Literal('LevelCarried'), level: Type.Integer({ minimum: 1 }) },
-      { additionalProperties: false, description: 'A campaign carries the level the hero reached.' },
-    ),
-    Type.Object(
-      { type: Type.Literal('TreasuresKept'), treasures: Designs('Treasure designs.') },
-      { additionalProperties: false, description: 'A campaign carries the Treasures the hero ended with (none if it fell).' },
-    ),
-    Type.Object(
-      { type: Type.Literal('TreasureDropped'), treasure: Type.String({ maxLength: 40 }) },
-      { additionalProperties: false, description: 'The owner left a Treasure behind.' },
-    ),
+    defineEvent('HeroChosen', 'The character’s hero.', { hero: HeroIdT }),
+    defineEvent('AdventureRecorded', 'A finished game, as the character’s record keeps it.', { adventure: AdventureT }),
+    defineEvent('LevelCarried', 'A campaign carries the level the hero reached.', { level: Type.Integer({ minimum: 1 }) }),
+    defineEvent('TreasuresKept', 'A campaign carries the Treasures the hero ended with (none if it fell).', {
+      treasures: Designs('Treasure designs.'),
+    }),
+    defineEvent('TreasureDropped', 'The owner left a Treasure behind.', { treasure: Type.String({ maxLength: 40 }) }),
   ],
   { description: 'Events of a Dungeoneer character.' },
 );

@@ -1,4 +1,5 @@
 // A raid character's creation options and its owner's commands, as TypeBox schemas.
+import { defineCommand } from '@delve/kernel';
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { CLASS_IDS } from '../content/index';
 import { UNLOCK_LEVELS, type UnlockLevel } from '../rules/leveling';
@@ -17,9 +18,10 @@ export const createSchema = Type.Object(
 );
 export type RaidCharacterOptions = Static<typeof createSchema>;
 
-export const SpendUnlock = Type.Object(
+export const SpendUnlock = defineCommand(
+  'SpendUnlock',
+  'Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck.',
   {
-    type: Type.Literal('SpendUnlock'),
     level: Type.Union(
       UNLOCK_LEVELS.map((level) => Type.Literal(level) as TLiteral<UnlockLevel>),
       { description: 'the reached level whose deck change to spend (10, 20, … 80); each is spent once' },
@@ -34,10 +36,6 @@ export const SpendUnlock = Type.Object(
       ),
       { minItems: 1, maxItems: 4, description: 'the cards added; the unlock is spent even if it allowed more' },
     ),
-  },
-  {
-    additionalProperties: false,
-    description: 'Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck.',
   },
 );
 

@@ -1,10 +1,9 @@
 // A raid character's events as TypeBox schemas: created from a class, runs recorded, levels reached, unlocks spent.
-import { Type, type Static, type TLiteral, type TObject, type TProperties } from '@sinclair/typebox';
+import { defineEvent } from '@delve/kernel';
+import { Type, type Static, type TLiteral, type TObject } from '@sinclair/typebox';
 import { DIFFICULTIES } from '../options';
 import { EXPERIENCE, type XpReason } from '../rules/experience';
 
-const ev = <N extends string, P extends TProperties>(name: N, description: string, props: P) =>
-  Type.Object({ type: Type.Literal(name) as TLiteral<N>, ...props }, { additionalProperties: false, description });
 const lit = <T extends string>(values: readonly T[], options: object) =>
   Type.Union(
     values.map((v) => Type.Literal(v) as TLiteral<T>),
@@ -51,22 +50,22 @@ export const runProps = {
 /** The facts of one recorded run. */
 export type RunFacts = Static<TObject<typeof runProps>>;
 
-export const RaiderCreated = ev('RaiderCreated', 'A raider begins: its class, hero and the class starter deck, at 0 XP.', {
+export const RaiderCreated = defineEvent('RaiderCreated', 'A raider begins: its class, hero and the class starter deck, at 0 XP.', {
   classId: ContentId('the class'),
   hero: ContentId('the class’s hero card'),
   deck: Type.Array(ContentId('a card'), { description: 'the starter deck, one entry per copy' }),
 });
-export const RunRecorded = ev('RunRecorded', 'A finished raid is recorded on the raider with the XP it earned.', {
+export const RunRecorded = defineEvent('RunRecorded', 'A finished raid is recorded on the raider with the XP it earned.', {
   ...runProps,
   total: Count('the raider’s XP after the run'),
 });
-export const LevelReached = ev('LevelReached', 'The raider’s XP reaches a named level: what it grants from now on.', {
+export const LevelReached = defineEvent('LevelReached', 'The raider’s XP reaches a named level: what it grants from now on.', {
   level: Type.Integer({ minimum: 10, maximum: 85, description: 'the level reached (10, 20, … 80, 85)' }),
   unlock: Type.Boolean({ description: 'the level unlocks a deck change to spend' }),
   handSize: Type.Integer({ minimum: 1, description: 'starting and maximum hand size from now on' }),
   heroHealthBonus: Count('added to the hero’s health from now on'),
 });
-export const DeckUpgraded = ev('DeckUpgraded', 'A level’s unlock is spent: treasure cards join the deck, some replacing cards.', {
+export const DeckUpgraded = defineEvent('DeckUpgraded', 'A level’s unlock is spent: treasure cards join the deck, some replacing cards.', {
   level: Type.Integer({ minimum: 10, maximum: 80, description: 'the unlock spent' }),
   changes: Type.Array(
     Type.Object(
