@@ -1,8 +1,8 @@
 // Game options: the card set, the six optional advanced rules, campaign adventures (with their multiple-set decks),
 // and the checks of which combinations and seat counts the text allows.
-import { RuleViolation } from '@delve/kernel';
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { STARTER } from './content/index';
+import { fail } from './rules/fail';
 
 const Obj = <P extends TProperties>(properties: P, description: string) =>
   Type.Object(properties, { additionalProperties: false, description });
@@ -161,9 +161,7 @@ export const OPTIONAL_RULES = ['revealedMap', 'malevolentForce', 'looting', 'sec
 /** One of the optional advanced rules. */
 export type OptionalRule = (typeof OPTIONAL_RULES)[number];
 
-const bad = (message: string): never => {
-  throw new RuleViolation('dungeoneer/bad-options', message);
-};
+const bad = (message: string): never => fail('bad-options', message);
 
 /**
  * CAMPAIGN ADVENTURES, Multiple-Set Campaigns: what is wrong with hand-built decks for `heroes` hero players, with
@@ -226,7 +224,7 @@ export function deckProblems(decks: Decks, heroes: number, sets: number): string
  */
 export function checkSeats(options: DungeoneerOptions, seats: number): void {
   if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS)
-    throw new RuleViolation('dungeoneer/bad-seat-count', `Dungeoneer seats ${MIN_SEATS} to ${MAX_SEATS} players`);
+    fail('bad-seat-count', `Dungeoneer seats ${MIN_SEATS} to ${MAX_SEATS} players`);
   if (options.malevolentForce === true && options.respawn === true) bad('Malevolent Force and Respawn cannot be used together');
   const c = options.campaign;
   if (!c) return;

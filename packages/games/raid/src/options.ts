@@ -1,7 +1,7 @@
 // Game options (dungeon, difficulty, each raider's class), seat limits and the resolved options the state carries.
-import { RuleViolation } from '@delve/kernel';
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { CLASS_IDS, DUNGEON_IDS } from './content/index';
+import { fail } from './rules/fail';
 
 const lit = <T extends string>(values: readonly T[], options: object = {}) =>
   Type.Union(
@@ -62,9 +62,9 @@ export function resolveOptions(input: RaidOptionsInput | undefined, seats: numbe
 /** One to three raiders (the Dungeon is not a seat); `classes`, when given, names one class per seat. */
 export function checkSeats(input: RaidOptionsInput, seats: number): void {
   if (!Number.isInteger(seats) || seats < MIN_RAIDERS || seats > MAX_RAIDERS)
-    throw new RuleViolation('raid/bad-seat-count', `a raid takes ${MIN_RAIDERS} to ${MAX_RAIDERS} raiders; the Dungeon plays itself`);
+    fail('bad-seat-count', `a raid takes ${MIN_RAIDERS} to ${MAX_RAIDERS} raiders; the Dungeon plays itself`);
   if (input.classes !== undefined && input.classes.length !== seats)
-    throw new RuleViolation('raid/classes-mismatch', `classes names ${input.classes.length} classes for ${seats} raiders`);
+    fail('classes-mismatch', `classes names ${input.classes.length} classes for ${seats} raiders`);
 }
 
 /** The Dungeon hero's starting level and who takes the first turn, by difficulty (§Dungeon Difficulty Modes). */

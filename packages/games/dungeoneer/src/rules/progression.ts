@@ -1,9 +1,10 @@
 // Heroes as characters (Delve's extension of the rulebook): a hero card with a level and Treasures that a campaign
 // may carry from one adventure to the next, and what one game records on it and on the campaign.
-import { defineCommand, defineEvent, RuleViolation, type GameResult, type Seat } from '@delve/kernel';
+import { defineCommand, defineEvent, type GameResult, type Seat } from '@delve/kernel';
 import { Type, type Static } from '@sinclair/typebox';
 import { STARTER } from '../content/index';
 import type { DungeoneerState } from '../state';
+import { fail } from './fail';
 import { dungeonlordSeat } from './table';
 
 const HeroIdT = Type.Union(
@@ -167,8 +168,7 @@ export function record(result: GameResult<Outcome | null>, state: Sheet): Charac
 
 /** The owner's command: drop a Treasure the character carries. */
 export function decideCharacter(command: CharacterCommand, state: Sheet): CharacterEvent[] {
-  if (!state.treasures.includes(command.treasure))
-    throw new RuleViolation('dungeoneer/not-carried', `the character carries no ${command.treasure}`);
+  if (!state.treasures.includes(command.treasure)) fail('not-carried', `the character carries no ${command.treasure}`);
   return [{ type: 'TreasureDropped', treasure: command.treasure }];
 }
 
@@ -218,8 +218,7 @@ export const progression = {
     history: [],
   }),
   create(options: { hero: string }): CharacterEvent[] {
-    if (!STARTER.heroes.some((h) => h.id === options.hero))
-      throw new RuleViolation('dungeoneer/unknown-hero', `${options.hero} is not a hero`);
+    if (!STARTER.heroes.some((h) => h.id === options.hero)) fail('unknown-hero', `${options.hero} is not a hero`);
     return [{ type: 'HeroChosen', hero: options.hero }];
   },
   decide: decideCharacter,
