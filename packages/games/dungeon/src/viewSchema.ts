@@ -1,5 +1,6 @@
 // The JSON Schema (TypeBox) of what `view` returns; the view types are derived from it so the two cannot drift.
-import { Type, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { ReadonlyStatic } from '@delve/kernel';
+import { Type, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
 import { PowerKind, PromptKind, WindowKind } from './events';
 import { VariantT } from './options';
 
@@ -156,14 +157,8 @@ export const viewSchema = Obj(
   'What one viewer may know of a Dungeon game.',
 );
 
-type DeepReadonly<T> = T extends readonly (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
-
 /** What one viewer may know of the game (the static type of `viewSchema`). */
-export type DungeonView = DeepReadonly<Static<typeof viewSchema>>;
+export type DungeonView = ReadonlyStatic<typeof viewSchema>;
 /** One seat as a viewer sees it. */
 export type PlayerView = DungeonView['players'][number];
 /** A passage as a viewer sees it; `card` is "?" when it lies face down and is not the viewer's. */

@@ -1,4 +1,5 @@
 // The full game state evolve folds and decide reads, declared once as TypeBox schemas that the view reuses.
+import type { ReadonlyStatic } from '@delve/kernel';
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { AdventureKindT, RewardT, StatT } from './content/schema';
 import { resolveOptions, ResolvedOptionsT, type DungeoneerOptions } from './options';
@@ -338,14 +339,8 @@ export const StateT = Obj(
   'The whole game.',
 );
 
-type DeepReadonly<T> = T extends (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
-
 /** The whole state of a game (readonly: evolve returns new states). */
-export type DungeoneerState = DeepReadonly<Static<typeof StateT>>;
+export type DungeoneerState = ReadonlyStatic<typeof StateT>;
 
 /** The state before the deal: no cards anywhere yet. */
 export function initialState(input: DungeoneerOptions, seats: number): DungeoneerState {

@@ -1,5 +1,5 @@
 // The full (unredacted) raid state that evolve folds and decide reads, and the state before the deal.
-import type { Seat } from '@delve/kernel';
+import type { Seat, DeepReadonly } from '@delve/kernel';
 import type { EventOf } from './events';
 import { resolveOptions, type RaidOptions, type RaidOptionsInput } from './options';
 
@@ -102,11 +102,6 @@ export interface WindowState {
 
 /** The result the experience table needs, recorded when the raid ends (declared once, in the RaidEnded event). */
 export type RaidResult = DeepReadonly<EventOf<'RaidEnded'>['result']>;
-type DeepReadonly<T> = T extends readonly (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
 
 export interface RaidState {
   readonly options: RaidOptions;

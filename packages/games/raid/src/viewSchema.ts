@@ -1,5 +1,6 @@
 // The JSON Schema (TypeBox) of what `view` returns; the view types are derived from it so the two cannot drift.
-import { Type, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { ReadonlyStatic } from '@delve/kernel';
+import { Type, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
 import { DIFFICULTIES } from './options';
 
 const lit = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v) as TLiteral<T>));
@@ -152,14 +153,8 @@ export const viewSchema = Obj({
   winners: Nullable(Type.Array(SeatT)),
 });
 
-type DeepReadonly<T> = T extends readonly (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
-
 /** What one viewer may know of the raid (the static type of `viewSchema`). */
-export type RaidView = DeepReadonly<Static<typeof viewSchema>>;
+export type RaidView = ReadonlyStatic<typeof viewSchema>;
 export type CardView = RaidView['raiders'][number]['graveyard'][number];
 export type AllyView = RaidView['raiders'][number]['allies'][number];
 export type RaiderView = RaidView['raiders'][number];

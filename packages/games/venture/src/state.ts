@@ -1,6 +1,6 @@
 // The table as the companion tracks it: players, turn, command zones, tokens, the initiative and the stack.
-import type { Seat } from '@delve/kernel';
-import { DUNGEON_IDS, DUNGEONS, type DeepReadonly, type DungeonId, type TokenKind } from './content';
+import type { Seat, DeepReadonly } from '@delve/kernel';
+import { DUNGEON_IDS, DUNGEONS, type DungeonId, type TokenKind } from './content';
 import type { Choices, Step } from './events';
 import { DEFAULT_STARTING_LIFE, type VentureOptions } from './options';
 

@@ -1,6 +1,7 @@
 // The JSON Schema (TypeBox) of what `view` returns, and the view types derived from it so the two cannot drift.
+import type { ReadonlyStatic } from '@delve/kernel';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DungeonIdSchema, EffectSchema, TokenKindSchema, type ReadonlyStatic } from './content';
+import { DungeonIdSchema, EffectSchema, TokenKindSchema } from './content';
 import { IdField, SeatField, StepSchema } from './events';
 
 const Count = (description: string) => Type.Integer({ minimum: 0, description });

@@ -1,17 +1,9 @@
 // The vocabulary dungeons are written in, declared once as TypeBox schemas: ids, tokens, room effects, rooms, dungeons.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ReadonlyStatic } from '@delve/kernel';
+import { Type, type Static } from '@sinclair/typebox';
 
 const Strict = { additionalProperties: false } as const;
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
-
-/** `Static` with every property and array readonly: content and views are never changed in place. */
-export type DeepReadonly<T> = T extends readonly (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
-
-export type ReadonlyStatic<T extends TSchema> = DeepReadonly<Static<T>>;
 
 /** The dungeons this module knows, by id. */
 export const DungeonIdSchema = Type.Union(
