@@ -1,9 +1,6 @@
 // Measures the heuristic bot against the random bot over two-player seeds (seats alternate). Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
-import { playout } from '@delve/kernel/testing';
-import { heuristicBot } from '../src/bots/heuristic';
-import { randomBot } from '../src/bots/random';
-import { dungeon, type Variant } from '../src/index';
-import { botsChoose } from '../test/support';
+import { botsChoose, playout } from '@delve/kernel/testing';
+import { dungeon, heuristicBot, randomBot, type Variant } from '../src/index';
 
 export function winRate(seeds: number, variant: Variant = 'standard'): { wins: number; games: number; unfinished: number } {
   let wins = 0;
@@ -15,7 +12,7 @@ export function winRate(seeds: number, variant: Variant = 'standard'): { wins: n
       options: { variant },
       seats: 2,
       seed: `winrate:${variant}:${i}`,
-      choose: botsChoose(bots),
+      choose: botsChoose(dungeon, bots),
       maxSteps: 6000,
     });
     if (!state.winners) unfinished++;

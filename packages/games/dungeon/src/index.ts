@@ -1,5 +1,5 @@
 // @delve/game-dungeon: Daniel Bullen's Dungeon as a pure rules module, and the package's public exports.
-import type { GameModule } from '@delve/kernel';
+import { randomBotFor, type Bot, type GameModule } from '@delve/kernel';
 import { commandSchema, type DungeonCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type DungeonEvent } from './events';
@@ -10,6 +10,7 @@ import { setup } from './setup';
 import { initialState, type DungeonState } from './state';
 import { status } from './status';
 import { redact, view } from './view';
+import { stateFromView } from './bots/seen';
 import { viewSchema, type DungeonView } from './viewSchema';
 
 /** The dungeon module as the kernel and the API hold it. */
@@ -51,6 +52,8 @@ export type { PlayerView, PassageView } from './viewSchema';
 export { commandKey } from './legal';
 export { HIDDEN, rankOf, allCards, type Card } from './rules/cards';
 export { everyCard } from './rules/table';
-export { randomBot } from './bots/random';
 export { heuristicBot } from './bots/heuristic';
-export { stateFromView } from './bots/seen';
+export { stateFromView };
+
+/** The random bot: a random kind of what the seat may send as its view shows it, then one of that kind. */
+export const randomBot: Bot<DungeonView, DungeonCommand> = randomBotFor(dungeon, stateFromView);

@@ -2,9 +2,8 @@
 import t from 'tap';
 import { randomFor } from '@delve/kernel';
 import { dungeon, heuristicBot, randomBot, commandKey } from '../src/index';
-import { playout } from '@delve/kernel/testing';
+import { botsChoose, playout } from '@delve/kernel/testing';
 import { winRate } from '../bench/winrate';
-import { botsChoose } from './support';
 
 t.test('bots: every command either bot sends is one of the legal commands', async (t) => {
   let checked = 0;
@@ -13,7 +12,7 @@ t.test('bots: every command either bot sends is one of the legal commands', asyn
       options: { variant, counterAttack: 3 },
       seats: 3,
       seed: `bots:${variant}`,
-      choose: botsChoose([heuristicBot, randomBot, heuristicBot]),
+      choose: botsChoose(dungeon, [heuristicBot, randomBot, heuristicBot]),
       maxSteps: 3000,
       onStep: ({ before, command, seat }) => {
         if (!command || seat === null) return;

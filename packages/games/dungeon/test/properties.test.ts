@@ -3,7 +3,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
-import { moduleContract, playout, type PlayoutStep } from '@delve/kernel/testing';
+import { botsChoose, moduleContract, playout, type PlayoutStep } from '@delve/kernel/testing';
 import {
   allCards,
   commandKey,
@@ -18,7 +18,7 @@ import {
   type DungeonState,
 } from '../src/index';
 import { darkDiscards } from '../src/options';
-import { botsChoose, PLAYOUT_CONFIGS } from './support';
+import { PLAYOUT_CONFIGS } from './support';
 
 /**
  * Cards `seat` (null: a spectator) may know in `s`, worked out from the zones alone: its hand, face-up cells and
@@ -180,7 +180,7 @@ for (const config of PLAYOUT_CONFIGS) {
           seats,
           seed,
           // Bots of both kinds reach different positions (the heuristic bot fights, asks and digs more).
-          choose: botsChoose(heuristic ? [heuristicBot, randomBot] : [randomBot]),
+          choose: botsChoose(dungeon, heuristic ? [heuristicBot, randomBot] : [randomBot]),
           maxSteps: 4000,
           onStep: (step) => {
             contract.onStep(step);

@@ -1,7 +1,7 @@
 // Test support: stacked deals, a scenario builder that reaches a position through real commands, and bot choosers.
 import { randomFor, type Random, type Seat } from '@delve/kernel';
 import { specFor } from '@delve/kernel/testing';
-import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptions, type DungeonState, type DungeonView } from '../src/index';
+import { dungeon, type DungeonCommand, type DungeonEvent, type DungeonOptions, type DungeonState } from '../src/index';
 import { jokersWild, resolveOptions } from '../src/options';
 import { buildCards, type Card } from '../src/rules/cards';
 
@@ -106,25 +106,6 @@ export const scenario = (options: DungeonOptions, seats: number, deal: Deal) => 
  * could be played; they play with the optionalPlay option. The duty to play has its own tests in turn.test.ts.
  */
 export const SKIPPING = { optionalPlay: true } as const;
-
-/** A bot sees only its seat's view. */
-export type Bot = (view: DungeonView, seat: Seat, random: Random) => DungeonCommand | null;
-
-/**
- * A chooser for the kernel's playout: a random awaited seat answers with its bot (`bots[seat % bots.length]`), from
- * its own view.
- */
-export function botsChoose(bots: readonly Bot[]) {
-  return (state: DungeonState, random: Random): { seat: Seat; command: DungeonCommand } | null => {
-    const awaiting = dungeon.status(state).awaiting;
-    if (awaiting.length === 0) return null;
-    const seat = random.pick(awaiting);
-    const bot = bots[seat % bots.length];
-    const command = bot?.(dungeon.view(state, { kind: 'seat', seat }), seat, random);
-    if (!command) throw new Error(`seat ${seat} is awaited but its bot has nothing to do`);
-    return { seat, command };
-  };
-}
 
 /** Every variant and option combination the playout tests cover, with the seat counts tried. */
 export const PLAYOUT_CONFIGS: { name: string; options: DungeonOptions; seats: number[] }[] = [

@@ -1,7 +1,6 @@
 // Measures the heuristic bot against random bots over 200 two-player seeds (seats alternate).
 // Run: npx tsx packages/games/dungeoneer/bench/winrate.ts [seeds] [seats]
-import { heuristicBot } from '../src/bots/heuristic';
-import { randomBot } from '../src/bots/random';
+import { heuristicBot, randomBot } from '../src/index';
 import { botGame } from '../test/support';
 
 export function winRate(seeds: number, seats = 2): { wins: number; games: number; unfinished: number; steps: number } {

@@ -1,6 +1,6 @@
 // @delve/game-dungeoneer: Dungeoneer — the standard game, the optional advanced rules and campaign adventures — as a
 // pure rules module, with heroes as characters, Delve's own starter set and bots.
-import type { GameModule } from '@delve/kernel';
+import { randomBotFor, type Bot, type GameModule } from '@delve/kernel';
 import { commandSchema, type DungeoneerCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type DungeoneerEvent } from './events';
@@ -12,6 +12,7 @@ import { initialState, type DungeoneerState } from './state';
 import { progression } from './rules/progression';
 import { status } from './status';
 import { redact, view } from './view';
+import { stateFromView } from './bots/seen';
 import { viewSchema, type DungeoneerView } from './viewSchema';
 
 /** The Dungeoneer module as the kernel and the API hold it. */
@@ -69,6 +70,8 @@ export {
   ALL_ADVENTURE,
   type CardSet,
 } from './content/index';
-export { randomBot } from './bots/random';
 export { heuristicBot } from './bots/heuristic';
-export { stateFromView } from './bots/seen';
+export { stateFromView };
+
+/** The random bot: a random kind of what the seat may send as its view shows it, then one of that kind. */
+export const randomBot: Bot<DungeoneerView, DungeoneerCommand> = randomBotFor(dungeoneer, stateFromView);

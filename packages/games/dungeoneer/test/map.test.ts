@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { commandSchema, dungeoneer, mapCard } from '../src/index';
 import { connected, crossable, legalPlacements, open, placementProblem } from '../src/rules/map';
 import type { Placed } from '../src/state';
-import { randomBot } from '../src/bots/random';
+import { randomBot } from '../src/index';
 import { botGame, only, scenario } from './support';
 
 const card = (id: string) => mapCard(id)!;

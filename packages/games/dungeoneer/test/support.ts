@@ -1,7 +1,15 @@
 // Test support: a stacked deal run through the real setup (scripted shuffles and rolls), a scenario builder that
 // reaches positions through real commands (each die stated by the test), and games between bots.
-import { randomFor, type Random, type Seat } from '@delve/kernel';
-import { playout, scriptedRandom, specFor, type PlayoutOptions, type PlayoutResult, type ScriptedDraw } from '@delve/kernel/testing';
+import { randomFor, type Bot, type Seat } from '@delve/kernel';
+import {
+  botsChoose,
+  playout,
+  scriptedRandom,
+  specFor,
+  type PlayoutOptions,
+  type PlayoutResult,
+  type ScriptedDraw,
+} from '@delve/kernel/testing';
 import {
   dungeoneer,
   gameCards,
@@ -248,14 +256,11 @@ export function only<T extends DungeoneerEvent['type']>(
   return events.filter((e): e is Extract<DungeoneerEvent, { type: T }> => e.type === type);
 }
 
-/** A bot sees only its seat's view. */
-export type Bot = (view: DungeoneerView, seat: Seat, random: Random) => DungeoneerCommand | null;
-
 /** Play a game where an awaited seat (chosen at random) asks its bot; `bots[seat % bots.length]` plays each seat. */
 export function botGame(
   seats: number,
   seed: string,
-  bots: readonly Bot[],
+  bots: readonly Bot<DungeoneerView, DungeoneerCommand>[],
   extra: Partial<PlayoutOptions<DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerOptions>> = {},
 ): PlayoutResult<DungeoneerEvent, DungeoneerState> {
   return playout(dungeoneer, {
@@ -263,15 +268,7 @@ export function botGame(
     seats,
     seed,
     maxSteps: 6000,
-    choose: (state, random) => {
-      const awaiting = dungeoneer.status(state).awaiting;
-      if (awaiting.length === 0) return null;
-      const seat = random.pick(awaiting);
-      const bot = bots[seat % bots.length] as Bot;
-      const command = bot(dungeoneer.view(state, { kind: 'seat', seat }), seat, random);
-      if (!command) throw new Error(`${seed}: seat ${seat} is awaited but its bot has nothing to do`);
-      return { seat, command };
-    },
+    choose: botsChoose(dungeoneer, bots),
     ...extra,
   });
 }

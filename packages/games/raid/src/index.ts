@@ -1,5 +1,5 @@
 // @delve/game-raid: Dungeon Decks raids (an automated Dungeon against one to three raiders) as a pure rules module.
-import type { GameModule } from '@delve/kernel';
+import { randomBotFor, type Bot, type GameModule } from '@delve/kernel';
 import { automaton } from './automaton';
 import { commandSchema, type RaidCommand } from './commands';
 import { decide } from './decide';
@@ -12,6 +12,7 @@ import { setup } from './setup';
 import { initialState, type RaidState } from './state';
 import { status } from './status';
 import { redact, view } from './view';
+import { stateFromView } from './bots/seen';
 import { viewSchema, type RaidView } from './viewSchema';
 
 /** The raid module as the kernel and the API hold it. */
@@ -62,6 +63,8 @@ export { EXPERIENCE, experience, suggestedDifficulties, type RaidOutcome, type X
 export { LEVELS, UNLOCK_LEVELS, UNLOCKS, levelOf, type UnlockLevel, type UnlockSlot } from './rules/leveling';
 export { CATALOG, CLASS_IDS, DUNGEON_IDS, RAW_CONTENT, loadContent, ContentError, type Catalog, type CardDef } from './content/index';
 export { everyCard, HIDDEN } from './rules/board';
-export { randomBot } from './bots/random';
 export { heuristicBot } from './bots/heuristic';
-export { stateFromView } from './bots/seen';
+export { stateFromView };
+
+/** The random bot: a random kind of what the seat may send as its view shows it, then one of that kind. */
+export const randomBot: Bot<RaidView, RaidCommand> = randomBotFor(raid, stateFromView);

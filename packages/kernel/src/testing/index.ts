@@ -17,6 +17,7 @@ export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
 export {
   playout,
   randomLegal,
+  botsChoose,
   moduleContract,
   everyViewer,
   refusalOf,

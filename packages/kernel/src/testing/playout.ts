@@ -2,6 +2,7 @@
 import type { Test } from 'tap';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { Bot } from '../bots';
 import { decideBatch, sameJson, type GameInput } from '../batch';
 import { RuleViolation } from '../errors';
 import { createdRecord, isLobbyEvent, type GameRecord } from '../lobby';
@@ -56,6 +57,21 @@ export function randomLegal<C extends Message, E extends Message, S, V, O>(modul
     const legal = module.legalCommands(state, seat);
     if (legal.length === 0) throw new Error(`${module.name}: seat ${seat} is awaited but has no legal command`);
     return { seat, command: random.pick(legal) };
+  };
+}
+
+/**
+ * A chooser where a random awaited seat asks its bot (`bots[seat % bots.length]`), which sees only that seat's view.
+ * A bot with nothing to say for an awaited seat is a bug, reported by throwing.
+ */
+export function botsChoose<C extends Message, E extends Message, S, V, O>(module: GameModule<C, E, S, V, O>, bots: readonly Bot<V, C>[]) {
+  return (state: S, random: Random): { seat: Seat; command: C } | null => {
+    const awaiting = module.status(state).awaiting;
+    if (awaiting.length === 0) return null;
+    const seat = random.pick(awaiting);
+    const command = bots[seat % bots.length]?.(module.view(state, { kind: 'seat', seat }), seat, random);
+    if (!command) throw new Error(`${module.name}: seat ${seat} is awaited but its bot has nothing to do`);
+    return { seat, command };
   };
 }
 
