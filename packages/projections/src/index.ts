@@ -4,14 +4,8 @@ export { gamesList, type GameListDoc, type GameListStatus } from './gamesList';
 export { characterSheets, CHARACTER_SHEETS, type CharacterSheetDoc } from './characterSheets';
 export { playerProfiles, PLAYER_PROFILES, PlayerProfileDoc, PlayerGameEntry } from './playerProfiles';
 export { campaignProgress, CAMPAIGN_PROGRESS } from './campaignProgress';
-export {
-  ProjectionRunner,
-  type LeaderLock,
-  type ProjectionBatch,
-  type ReadModelPort,
-  type RunnerOptions,
-  type RebuildProgress,
-} from './runner';
+export { ProjectionRunner } from './runner';
+export type { LeaderLock, ProjectionBatch, ReadModelPort, RunnerOptions, RebuildProgress } from './ports';
 export { rebuildProjections } from './rebuild';
 export { PostgresGamesList, type GamesListQuery } from './postgresGamesList';
 export { PostgresReadModels } from './postgresReaders';

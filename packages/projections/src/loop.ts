@@ -1,6 +1,6 @@
 // A background loop for anything that follows the event log from a checkpoint (projection runners, process managers):
 // lead while holding a lock, take what is there in full batches, then sleep until the next poll or a poke.
-import type { LeaderLock } from './runner';
+import type { LeaderLock } from './ports';
 
 export interface LeaderLoopOptions {
   /** One step: handle the next batch and return how many events it took (0 when caught up). */

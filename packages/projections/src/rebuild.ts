@@ -4,7 +4,7 @@
 import type { EventStore, Position, RecordedEvent } from '@delve/kernel';
 import type { Projection } from './projection';
 import { foldPage } from './fold';
-import type { ProjectionBatch, ReadModelPort, RebuildProgress, RunnerOptions } from './runner';
+import type { ProjectionBatch, ReadModelPort, RebuildProgress, RunnerOptions } from './ports';
 
 /** A read model being rebuilt: its shadow's name, and the documents written to the shadow so far (while they fit). */
 interface Shadow {

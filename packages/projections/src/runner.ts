@@ -1,48 +1,11 @@
 // Runs projections: reads each page of the log after their checkpoints once, folds it into each of them, and stores
 // their documents and checkpoints in one transaction.
-import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@delve/kernel';
+import { comparePositions, type EventStore, type Position } from '@delve/kernel';
 import { LeaderLoop } from './loop';
 import type { Projection } from './projection';
 import { foldPage } from './fold';
 import { rebuildProjections } from './rebuild';
-
-/** One projection's part of a commit: its changed documents (null: delete) and the move of its checkpoint. */
-export interface ProjectionBatch<D> {
-  readonly projection: string;
-  readonly changes: ReadonlyMap<string, D | null>;
-  readonly from: Position | 'start';
-  readonly to: Position;
-}
-
-/** Where a runner keeps documents and checkpoints (PostgreSQL's ReadModelStore implements it). */
-export interface ReadModelPort {
-  checkpoint(projection: string): Promise<Position | 'start'>;
-  load<D>(projection: string, ids: readonly string[]): Promise<Map<string, D>>;
-  /** Projections' batches in one transaction: all land, or none when any checkpoint moved meanwhile. */
-  commitAll(batches: readonly ProjectionBatch<unknown>[]): Promise<boolean>;
-  reset(projection: string): Promise<void>;
-  /** Replace `live`'s documents and checkpoint with `shadow`'s, atomically, and forget `shadow`. */
-  swap(shadow: string, live: string): Promise<void>;
-}
-
-/** One leader per runner across nodes (PostgreSQL: an advisory lock held on a reserved connection). */
-export interface LeaderLock {
-  tryAcquire(): Promise<boolean>;
-  release(): Promise<void>;
-}
-
-export interface RunnerOptions {
-  readonly batchSize?: number;
-  /** How often the background loop looks for new events, and retries leadership (ms). */
-  readonly pollMs?: number;
-  readonly lock?: LeaderLock;
-  readonly onError?: (error: unknown) => void;
-  /** What the projector sees of each event (Delve passes the kernel's `projectable`: secrets out, upcast). */
-  readonly prepare?: (event: RecordedEvent) => RecordedEvent;
-}
-
-/** How far a rebuild has come: events folded so far. */
-export type RebuildProgress = (done: number) => void;
+import type { ProjectionBatch, ReadModelPort, RebuildProgress, RunnerOptions } from './ports';
 
 /**
  * Runs one projection, or several as one: each page of the log is read once however many read models follow it (the

@@ -48,7 +48,8 @@ export { commandSchema, eventSchema, optionsSchema, viewSchema };
 export type { DungeoneerCommand, DungeoneerEvent, DungeoneerState, DungeoneerView, DungeoneerOptions };
 export type { EventOf } from './events';
 export type { CommandOf } from './commands';
-export { heroSetup, gameCards, type HeroProfile, type GameCards } from './setup';
+export { gameCards, type GameCards } from './setup';
+export { heroSetup, type HeroProfile } from './rules/stats';
 export { OPTIONAL_RULES, deckProblems, resolveOptions, type OptionalRule, type Decks } from './options';
 export {
   progression,

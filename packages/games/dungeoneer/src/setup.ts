@@ -1,33 +1,16 @@
 // setup: the deal — initiative, heroes, quests, the starting map and the hands, for the standard game, the optional
 // rules that change it (Revealed Map, Secret Quest) and campaign adventures; every roll and shuffle in the events.
 import type { Random, Seat, Seating } from '@delve/kernel';
-import { adventureIds, ENTRANCE, STARTER, type AdventureCard, type HeroCard, type TreasureCard } from './content/index';
+import { adventureIds, ENTRANCE, STARTER, type AdventureCard, type TreasureCard } from './content/index';
 import type { DungeoneerEvent } from './events';
 import type { ResolvedOptions } from './options';
-import { draw, HAND_SIZE, openPrompt, proceed } from './rules/flow';
+import { draw, HAND_SIZE, openPrompt } from './rules/steps';
+import { proceed } from './rules/flow';
 import { DIRECTIONS, exitOf, opposite, stepFrom } from './rules/map';
 import { design, heroDesign, mapDesign, questDesign } from './rules/table';
 import { die, Tx } from './rules/tx';
 import type { DungeoneerState, Placed } from './state';
-
-/**
- * What a seat brings to the table besides the cards: a character's hero, and — when a campaign carries them — the
- * level it reached and the Treasures (by design) it kept. `life` sets a hero's starting Life (tests and tools; a
- * character always starts an adventure at full Life). Everything is optional; a standard game passes none.
- */
-export interface HeroProfile {
-  readonly hero?: string;
-  readonly level?: number;
-  readonly life?: number;
-  readonly treasures?: readonly string[];
-}
-
-/** Set-Up, Assign Heroes: a hero starts at level 1 with 6 Life unless a character profile says otherwise. */
-export function heroSetup(hero: HeroCard, profile: HeroProfile | null = null): { hero: string; level: number; life: number } {
-  const level = Math.min(Math.max(1, profile?.level ?? 1), hero.levels.length);
-  const life = Math.min(Math.max(1, profile?.life ?? 6), hero.maxLife);
-  return { hero: hero.id, level, life };
-}
+import { heroSetup, type HeroProfile } from './rules/stats';
 
 /** The cards of one game: the Adventure deck (a campaign's Glory deck), the Peril deck, Map cards, quests and heroes. */
 export interface GameCards {
@@ -70,6 +53,7 @@ export function gameCards(options: DungeoneerState['options'] | ResolvedOptions)
     heroes: [...decks.glory.heroes],
   };
 }
+
 const heroIds = (): string[] => STARTER.heroes.map((h) => h.id);
 
 /** Set-Up, Roll Initiative: everyone rolls a die; the highest goes first; tied players roll again. */

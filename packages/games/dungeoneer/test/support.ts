@@ -23,7 +23,8 @@ import {
   type DungeoneerView,
 } from '../src/index';
 import { legalPlacements } from '../src/rules/map';
-import { setup, type HeroProfile } from '../src/setup';
+import type { HeroProfile } from '../src/rules/stats';
+import { setup } from '../src/setup';
 import type { Direction, Placed } from '../src/state';
 
 export interface Deal {

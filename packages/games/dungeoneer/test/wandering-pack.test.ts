@@ -3,7 +3,7 @@
 // collecting nothing; in the Response step heroes in its space choose whom to defend.
 import t from 'tap';
 import { dungeoneer } from '../src/index';
-import { halfDie } from '../src/rules/pack';
+import { halfDie } from '../src/rules/packMarker';
 import { only, scenario, type Deal } from './support';
 
 const DL = ['gutter-wretch-1', 'gutter-wretch-2', 'quick-step-1', 'snapjaw-trap-1', 'ill-omen-1'];

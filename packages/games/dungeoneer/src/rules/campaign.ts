@@ -3,8 +3,7 @@
 import type { Seat } from '@delve/kernel';
 import type { MapCard } from '../content/index';
 import type { Coord, DungeoneerState } from '../state';
-import { track } from './effects';
-import { askUpkeep, beginTurn, draw, HAND_SIZE, openPrompt } from './flow';
+import { track, askUpkeep, beginTurn, draw, HAND_SIZE, openPrompt } from './steps';
 import { hasHero, ownPhase, payGlory } from './guards';
 import { crossable, distances, DIRECTIONS, legalPlacements, sameCoord, stepFrom, type Placement } from './map';
 import { combatScore } from './stats';

@@ -3,7 +3,7 @@ import type { Random, Seat } from '@delve/kernel';
 import type { Check, Effect } from '../content/index';
 import type { Coord } from '../state';
 import { defeat } from './defeat';
-import { draw } from './flow';
+import { draw, track, setMovements } from './steps';
 import { placedAt } from './map';
 import { score } from './stats';
 import { heroDesign, heroOf, isAlive, mapDesign, playerOf, standing } from './table';
@@ -17,24 +17,6 @@ export function wound(tx: Tx, random: Random, seat: Seat, n: number): void {
   tx.emit({ type: 'HeroWounded', seat, wounds: life - left, life: left });
   if (left === 0) defeat(tx, random, seat);
 }
-
-/** Glory and Peril change together, never below 0. */
-export function track(tx: Tx, seat: Seat, glory: number, peril: number): void {
-  const p = playerOf(tx.state, seat);
-  const g = Math.max(glory, -p.glory);
-  const r = Math.max(peril, -p.peril);
-  if (g !== 0 || r !== 0) tx.emit({ type: 'TrackerChanged', seat, glory: g, peril: r });
-}
-
-/** Set Movements (never below 0), recording the change. */
-export function setMovements(tx: Tx, seat: Seat, movements: number): void {
-  const now = heroOf(tx.state, seat).movements;
-  const next = Math.max(0, movements);
-  if (next !== now) tx.emit({ type: 'MovementsSet', seat, movements: next });
-}
-
-/** Spend `n` Movements the checks have already made sure are there. */
-export const spend = (tx: Tx, seat: Seat, n = 1): void => setMovements(tx, seat, heroOf(tx.state, seat).movements - n);
 
 /** What `negate` cancels: supplied only while the hero is engaged (a response). */
 export interface EffectContext {

@@ -3,7 +3,7 @@
 import type { Seat } from '@delve/kernel';
 import type { CommandOf } from '../commands';
 import type { DungeoneerState } from '../state';
-import { beginTurn, closePrompt, openPrompt } from './flow';
+import { beginTurn, closePrompt, openPrompt } from './steps';
 import { promptFor } from './guards';
 import { legalPlacements } from './map';
 import { mapDesign, playerOf } from './table';

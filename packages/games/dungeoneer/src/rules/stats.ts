@@ -1,6 +1,7 @@
-// A hero's scores and limits: level row plus Boons, Treasures, Banes, Artifacts, quest effects and turn boosts.
+// A hero's scores and limits: level row plus Boons, Treasures, Banes, Artifacts, quest effects and turn boosts, and
+// the level and Life a hero starts at.
 import type { Seat } from '@delve/kernel';
-import type { CheckStat, Level, Modifier, Stat } from '../content/index';
+import type { CheckStat, HeroCard, Level, Modifier, Stat } from '../content/index';
 import type { DungeoneerState } from '../state';
 import { design, heroDesign, heroOf, playerOf, questDesign } from './table';
 
@@ -56,4 +57,23 @@ export function treasureSlots(s: S, seat: Seat): number {
     return n + (d.kind === 'treasure' ? d.slots : 0);
   }, 0);
   return levelRow(s, seat).treasures + storage;
+}
+
+/**
+ * What a seat brings to the table besides the cards: a character's hero, and — when a campaign carries them — the
+ * level it reached and the Treasures (by design) it kept. `life` sets a hero's starting Life (tests and tools; a
+ * character always starts an adventure at full Life). Everything is optional; a standard game passes none.
+ */
+export interface HeroProfile {
+  readonly hero?: string;
+  readonly level?: number;
+  readonly life?: number;
+  readonly treasures?: readonly string[];
+}
+
+/** Set-Up, Assign Heroes: a hero starts at level 1 with 6 Life unless a character profile says otherwise. */
+export function heroSetup(hero: HeroCard, profile: HeroProfile | null = null): { hero: string; level: number; life: number } {
+  const level = Math.min(Math.max(1, profile?.level ?? 1), hero.levels.length);
+  const life = Math.min(Math.max(1, profile?.life ?? 6), hero.maxLife);
+  return { hero: hero.id, level, life };
 }
