@@ -1,5 +1,14 @@
-// Combat: the value a card fights with, which sets of cards beat a creature, and every such set for a hand.
-import { isCreatureRank, isJoker, isPassageRank, KING, rankOf, type Card } from './cards';
+// §Creature: attacking with a Jack, Queen or King, fighting it off or retreating; the value a card fights with,
+// which sets of cards beat a creature, and every such set for a hand.
+import { isCreatureRank, isJoker, isPassageRank, KING, rankOf, type Card, JACK } from './cards';
+import type { CommandOf } from '../commands';
+import { darkDiscards } from '../options';
+import { lastPassage } from './passages';
+import { checkLastAlive } from './turn';
+import { fail } from './fail';
+import { openWindow } from './windows';
+import type { Ctx } from './tx';
+import { cardPlay, inHand, opponent, playedAs, promptFor } from './guards';
 
 export interface CombatCard {
   readonly card: Card;
@@ -54,4 +63,44 @@ export function defences(hand: readonly Card[], creature: number, wild: boolean)
   };
   walk(0, [], 0);
   return out;
+}
+
+/** §Creature: a Jack, Queen or King attacks an opponent's last passage, once that opponent has laid a 10. */
+export function attack(c: Ctx, cmd: CommandOf<'Attack'>): void {
+  cardPlay(c, cmd.card);
+  const value = playedAs(c.tx.state, cmd.card, cmd.as, (r) => r >= JACK && r <= KING, 'a creature');
+  const target = opponent(c, cmd.target);
+  if (!target.leftCell) fail('still-in-cell', `seat ${cmd.target} has not left the cell yet`);
+  c.tx.emit({ type: 'CreatureAttacked', seat: c.seat, card: cmd.card, value, target: cmd.target, node: lastPassage(target)?.id ?? null });
+  openWindow(c.tx, 'attack', c.seat, null);
+}
+
+/** §Creature: beat it with passages totalling its value, an equal or stronger creature, or a 2 against a King. */
+export function fight(c: Ctx, cmd: CommandOf<'Fight'>): void {
+  promptFor(c, 'defend');
+  const s = c.tx.state;
+  const combat = s.combat ?? fail('wrong-step', 'there is no creature to fight');
+  const cards = cmd.cards.map((x) => x.card);
+  if (new Set(cards).size !== cards.length) fail('bad-defence', 'a card may be used once');
+  for (const card of cards) inHand(c, card);
+  const used: CombatCard[] = cmd.cards.map((x) => ({
+    card: x.card,
+    value: playedAs(s, x.card, x.as, (r) => r >= 2 && r <= KING, 'a fighting card'),
+  }));
+  if (!beats(used, combat.value)) fail('bad-defence', `those cards do not beat a creature of ${combat.value} (with no card to spare)`);
+  c.tx.emit({ type: 'CreatureDefeated', seat: c.seat, cards: used, creature: combat.card });
+}
+
+/** §Retreat: give up the attacked passage; attacked in the cell, retreating means being slain. */
+export function retreat(c: Ctx): void {
+  promptFor(c, 'defend');
+  const s = c.tx.state;
+  const passage = c.me.dungeon.find((n) => n.id === s.combat?.node);
+  if (passage) {
+    const faceDown = passage.faceDown || darkDiscards(s.options);
+    c.tx.emit({ type: 'Retreated', seat: c.seat, node: passage.id, card: passage.card, faceDown });
+    return;
+  }
+  c.tx.emit({ type: 'PlayerSlain', seat: c.seat });
+  checkLastAlive(c.tx);
 }
