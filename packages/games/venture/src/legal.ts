@@ -4,8 +4,7 @@ import { DamageAmountSchema, LifeChangeSchema, RevealedManaValueSchema, type Ven
 import type { ResolveChoices, VentureState } from './state';
 import { damageReportRefusal } from './rules/combat';
 import { awaitingAnswers, choicesRecord, fitsSacrifice, needsOf, ownCreatures, tokenTypes } from './rules/resolve';
-import { midAction } from './rules/sba';
-import { isInGame, isOver, seatsInGame } from './rules/table';
+import { midAction, isInGame, isOver, seatsInGame } from './rules/table';
 
 /** Subsets of `items` with at most `max` members, smallest first, each in the items' order. */
 function subsets<T>(items: readonly T[], max: number): T[][] {

@@ -5,7 +5,7 @@ import { MAX_MANA_VALUE, type CommandOf } from '../commands';
 import type { Choices } from '../events';
 import type { ResolveChoices, StackItem, Token, UnlessAnswer, VentureState } from '../state';
 import { takeInitiative } from './initiative';
-import { apnapOrder, isInGame } from './table';
+import { apnapOrder, isInGame, requireOpenTable } from './table';
 import type { Tx } from './tx';
 import { fail } from './fail';
 import { venture } from './venture';
@@ -262,4 +262,36 @@ function applyEffect(tx: Tx, controller: Seat, effect: Effect, choices: ResolveC
       return _exhaustive;
     }
   }
+}
+
+/** 309.4c, 725.2: the controller of the top ability resolves it, making its choices; "unless" costs then ask every player. */
+export function resolveTop(tx: Tx, seat: Seat, command: CommandOf<'ResolveTop'>): void {
+  requireOpenTable(tx.state);
+  const top = tx.state.stack.at(-1);
+  if (!top) fail('stack-empty', 'there is nothing on the stack');
+  if (top.controller !== seat) fail('not-controller', 'only the controller of the top ability resolves it');
+  const choices = choicesOf(command);
+  checkChoices(tx.state, top, seat, choices);
+  if (top.kind === 'room' && needsOf(top).unless !== null)
+    tx.emit({ type: 'ResolutionStarted', stackId: top.id, choices: choicesRecord(choices) });
+  else finishResolution(tx, top, choices, []);
+}
+
+/** Each player, in APNAP order, pays the "unless" cost of the resolving room ability or loses the life. */
+export function answerUnless(tx: Tx, seat: Seat, command: CommandOf<'AnswerUnless'>): void {
+  const top = tx.state.stack.at(-1);
+  if (tx.state.pending !== null || top?.kind !== 'room' || top.resolving === null)
+    fail('no-answer-pending', 'no room ability is waiting for answers');
+  if (awaitingAnswers(tx.state, top)[0] !== seat) fail('not-your-answer', 'another player answers first');
+  checkAnswer(tx.state, top, seat, command.pay, command.token);
+  tx.emit({
+    type: 'UnlessAnswered',
+    stackId: top.id,
+    seat,
+    pay: command.pay,
+    ...(command.token !== undefined ? { token: command.token } : {}),
+  });
+  const after = tx.state.stack.at(-1);
+  if (after?.kind === 'room' && after.resolving !== null && awaitingAnswers(tx.state, after).length === 0)
+    finishResolution(tx, after, after.resolving, after.answers);
 }

@@ -4,14 +4,8 @@ import type { VentureState } from '../state';
 import { leaveGame } from './leave';
 import { legendsToChoose } from './legend';
 import { awaitingAnswers, finishResolution } from './resolve';
-import { isOver } from './table';
+import { isOver, midAction } from './table';
 import type { Tx } from './tx';
-
-/** True while a choice or a resolution's answers are outstanding: nobody gets priority, so no checks run. */
-export function midAction(state: VentureState): boolean {
-  const top = state.stack.at(-1);
-  return state.pending !== null || (top?.kind === 'room' && top.resolving !== null);
-}
 
 /** Players whose dungeon's marker is on its bottommost room and no room ability from that card is on the stack (309.6). */
 export function dungeonsToRemove(state: VentureState): number[] {
