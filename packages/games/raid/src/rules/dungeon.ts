@@ -2,10 +2,13 @@
 // chooses targets. The automaton and decide both read them, so every raid is reproducible from its seed.
 import type { Random } from '@delve/kernel';
 import type { TargetSpec } from '../content/index';
-import type { DungeonCommand } from '../commands';
-import { DUNGEON_HERO, heroRef, type RaidState, type Ref } from '../state';
-import { allyCanAttack, atkOf, character, costOf, hasKeyword, inPlay, levelDef, livingRaiders } from './board';
+import type { DungeonCommand, CommandOf } from '../commands';
+import { DUNGEON_HERO, heroRef, type RaidState, type Ref, type CardId } from '../state';
+import { allyCanAttack, atkOf, character, costOf, hasKeyword, inPlay, levelDef, livingRaiders, defOf } from './board';
 import type { Tx } from './tx';
+import type { Ctx } from './tx';
+import { cardRef, resolveEffects, settle, strike } from './effects';
+import { openWindow } from './turns';
 
 /**
  * The Dungeon's next step, or null when it has nothing to do (not its turn, the raid is over, or raiders have a
@@ -104,4 +107,68 @@ export function dungeonTarget(s: RaidState, spec: TargetSpec): Ref | null {
 export function dungeonProtector(s: RaidState, target: Ref): Ref | null {
   if (target !== DUNGEON_HERO) return null;
   return s.dungeon.allies.find((a) => !a.exhausted && hasKeyword(s, a.id, 'protector'))?.id ?? null;
+}
+
+/** §The Dungeon's turn: ready every Dungeon card, level up as often as due, roll for the MARKED hero, announce the flips. */
+export function startDungeonTurn(c: Ctx): void {
+  const { tx } = c;
+  tx.emit({ type: 'CardsReadied', seat: null });
+  levelUp(tx);
+  settle(tx);
+  if (tx.state.result) return;
+  markHero(tx, c.random);
+  const powers = levelDef(tx.state).aura.turnStart ?? [];
+  if (powers.length > 0) resolveEffects(tx, null, powers, null, 'dh', c.random, false);
+  if (tx.state.result) return;
+  tx.emit({ type: 'FlipsAnnounced', count: levelDef(tx.state).flip });
+}
+
+/**
+ * Flip the top card (even on the very first Dungeon turn); raiders may respond before it resolves. An empty deck
+ * enrages the Dungeon hero (+2 ATK) and its graveyard becomes the new deck; with no cards at all, the flips are over.
+ */
+export function flipCard(c: Ctx): void {
+  const { tx } = c;
+  const d = tx.state.dungeon;
+  if (d.deck.length === 0) {
+    tx.emit({ type: 'DungeonEnraged', enrage: d.enrage + 1 });
+    if (d.graveyard.length === 0) {
+      tx.emit({ type: 'FlipsAnnounced', count: tx.state.dturn?.flipsDone ?? 0 });
+      return;
+    }
+    tx.emit({ type: 'DeckShuffled', seat: null, reason: 'enrage', order: c.random.shuffle(d.graveyard) });
+  }
+  const top = tx.state.dungeon.deck[0] as CardId;
+  tx.emit({ type: 'CardFlipped', card: cardRef(tx.state, top) });
+  openWindow(tx, 'flip');
+}
+
+/** The flipped card resolves: an ally joins the Dungeon party, equipment arms its hero, an ability takes effect. */
+export function resolveFlip(c: Ctx): void {
+  const { tx } = c;
+  const id = tx.state.dturn?.revealed as CardId;
+  const def = defOf(tx.state, id);
+  const spec = def.type === 'ally' || def.type === 'ability' ? def.target : undefined;
+  const target: Ref | null = spec ? dungeonTarget(tx.state, spec) : null;
+  const replaced = def.type === 'equipment' ? (tx.state.dungeon[def.slot]?.id ?? null) : null;
+  tx.emit({ type: 'CardPlayed', seat: null, card: cardRef(tx.state, id), target, replaced });
+  if (def.type === 'ally') resolveEffects(tx, null, def.effects ?? [], target, id, c.random, false);
+  if (def.type === 'ability') {
+    resolveEffects(tx, null, def.effects, target, id, c.random, true);
+    if (!tx.state.result) tx.emit({ type: 'AbilityResolved', seat: null, card: id });
+  }
+}
+
+/** The next Dungeon character attacks the MARKED hero; the raiders' window opens (Protector, instants). */
+export function declareAttack(c: Ctx, command: CommandOf<'DeclareAttack'>): void {
+  c.tx.emit({ type: 'AttackDeclared', by: null, attacker: command.attacker, target: command.target });
+  openWindow(c.tx, 'attack');
+}
+
+/** The attack deals its damage, unless the attacker or its target has left play meanwhile. */
+export function resolveAttack(c: Ctx): void {
+  const { tx } = c;
+  const a = tx.state.attack;
+  if (a && inPlay(tx.state, a.attacker) && inPlay(tx.state, a.target)) strike(tx, a.attacker, a.target);
+  tx.emit({ type: 'AttackEnded', cancelled: false });
 }
