@@ -9,7 +9,7 @@ import { legalCommands } from './legal';
 import { checkSeats, optionsSchema, type DungeoneerOptions } from './options';
 import { setup } from './setup';
 import { initialState, type DungeoneerState } from './state';
-import { progression } from './rules/progression';
+import { progression } from './progression/index';
 import { status } from './status';
 import { redact, view } from './view';
 import { stateFromView } from './bots/seen';
@@ -58,7 +58,7 @@ export {
   type Sheet as DungeoneerSheet,
   type Outcome as DungeoneerOutcome,
   type CharacterProfile,
-} from './rules/progression';
+} from './progression/index';
 export { HIDDEN } from './view';
 export {
   STARTER,

@@ -4,8 +4,8 @@ import { defineCommand, defineEvent, type GameResult, type Seat } from '@delve/k
 import { Type, type Static } from '@sinclair/typebox';
 import { STARTER } from '../content/index';
 import type { DungeoneerState } from '../state';
-import { fail } from './fail';
-import { dungeonlordSeat } from './table';
+import { fail } from '../rules/fail';
+import { dungeonlordSeat } from '../rules/table';
 
 const HeroIdT = Type.Union(
   STARTER.heroes.map((h) => Type.Literal(h.id)),
