@@ -71,7 +71,7 @@ t.test('CAMPAIGN ADVENTURES, Set-Up: a permanent Dungeonlord, a hero per other p
     ],
     'each hero collects 1 Peril and 1 Glory',
   );
-  t.same(sc.state.map, [{ card: 'entrance', x: 0, y: 0, rotation: 0 }]);
+  t.same(only(sc.events, 'MapStarted'), [{ type: 'MapStarted', placed: [{ card: 'entrance', x: 0, y: 0, rotation: 0 }] }]);
   const other = scenario({ ...DEAL, options: { campaign: { dungeonlord: 2 } }, hands: [] });
   t.same(only(other.events, 'InitiativeWon'), [{ type: 'InitiativeWon', seat: 2 }], 'any seat may be the Dungeonlord');
   t.equal(other.player(2).hero, null);
@@ -97,9 +97,16 @@ t.test('CAMPAIGN ADVENTURES, Set-Up: one Secret Quest per hero, and the Dungeonl
   const sc = scenario(DEAL);
   t.same(sc.player(1).secretQuests, ['gamblers-mirror']);
   t.same(sc.player(2).secretQuests, ['knucklebones']);
-  t.same(sc.state.globalQuests, ['stolen-reliquary', 'cinder-crown']);
+  t.same(
+    only(sc.events, 'GlobalQuestRevealed').map((e) => e.quest),
+    ['stolen-reliquary', 'cinder-crown'],
+  );
   t.same(dungeoneer.view(sc.state, { kind: 'seat', seat: 0 }).players[1]!.secretQuests, [HIDDEN], 'hidden from the Dungeonlord');
-  t.notOk(sc.state.prompt?.kind === 'secret-quest', 'nothing to choose: it is dealt as the secret one');
+  t.same(
+    only(sc.events, 'PromptOpened').filter((e) => e.prompt.kind === 'secret-quest'),
+    [],
+    'nothing to choose: it is dealt as the secret one',
+  );
 });
 
 t.test('CAMPAIGN ADVENTURES, Turn Cycle 1 and 2A: a Reset for every hero, then the Dungeonlord builds three Map cards', async (t) => {
@@ -274,8 +281,14 @@ t.test('CAMPAIGN ADVENTURES, Adventure: the Peril the Wandering Pack earns, the 
   build(heroesRest(sc));
   // Round 2: the Pack's free attack on a hero in its space wounds it; the Dungeonlord keeps the Peril.
   sc.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' });
-  sc.do(0, { type: 'ResolveEncounters' });
-  t.same(sc.state.prompt, { kind: 'respond', seats: [1, 2], bane: null }, 'both heroes stand in the Pack’s space');
+  t.same(
+    sc.do(0, { type: 'ResolveEncounters' }),
+    [
+      { type: 'CombatStaged', stage: 'respond' },
+      { type: 'PromptOpened', prompt: { kind: 'respond', seats: [1, 2], bane: null } },
+    ],
+    'both heroes stand in the Pack’s space',
+  );
   sc.do(1, { type: 'Pass' });
   const events = sc.do(2, { type: 'Pass' }, { roll: 6 }, { roll: 1 });
   t.match(events.slice(events.findIndex((e) => e.type === 'HeroWounded')), [

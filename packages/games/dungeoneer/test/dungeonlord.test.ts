@@ -65,8 +65,7 @@ t.test('Dungeonlord Phase, A. Attack: every Encounter is played at the start; no
     { type: 'PromptOpened', prompt: { kind: 'respond', seats: [1], bane: null } },
   ]);
   sc.spec.when({ type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' }).thenViolates(t, 'dungeoneer/waiting');
-  sc.do(1, { type: 'Pass' }, { roll: 6 }, { roll: 6 });
-  t.notOk(sc.state.combat, 'the encounters are over');
+  t.same(sc.do(1, { type: 'Pass' }, { roll: 6 }, { roll: 6 }).at(-1), { type: 'CombatEnded' }, 'the encounters are over');
   sc.spec.when({ type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' }).thenViolates(t, 'dungeoneer/too-late');
   sc.spec.when({ type: 'ResolveEncounters' }).thenViolates(t, 'dungeoneer/no-encounters');
 });

@@ -33,7 +33,15 @@ t.test('Looting: without a won combat or a beaten Trap, Treasures cannot be play
 
 t.test('Looting: a hero who succeeded against a Trap may play Treasures at any time in that turn, on or off its own', async (t) => {
   const sc = trapped([1, 6, 1]);
-  t.same(sc.state.turn?.trapBeaten, [1], 'seat 1 beat the Trap; seats 0 and 2 failed');
+  t.same(
+    only(sc.events, 'ThreatRolled').map(({ seat, success }) => [seat, success]),
+    [
+      [0, false],
+      [1, true],
+      [2, false],
+    ],
+    'seat 1 beat the Trap; seats 0 and 2 failed',
+  );
   t.same(sc.do(1, { type: 'ReadyTreasure', card: 'notched-sword-1', use: false }), [
     { type: 'TreasureReadied', seat: 1, card: 'notched-sword-1', cost: 1, use: false },
   ]);

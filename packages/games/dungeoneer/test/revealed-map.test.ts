@@ -44,10 +44,14 @@ t.test('Revealed Map: the player who gets the Dungeon Entrance wins initiative a
   t.same(only(sc.events, 'InitiativeRolled'), [], 'nobody rolls');
   t.same(only(sc.events, 'InitiativeWon'), [{ type: 'InitiativeWon', seat: 0 }]);
   t.same(sc.state.map, [{ card: 'entrance', x: 0, y: 0, rotation: 0 }]);
-  t.same(sc.state.prompt, { kind: 'lay-map', seat: 1 }, 'the player on the left lays the next card');
+  t.same(
+    only(sc.events, 'PromptOpened'),
+    [{ type: 'PromptOpened', prompt: { kind: 'lay-map', seat: 1 } }],
+    'the player on the left lays the next card',
+  );
   const other = scenario({ ...DEAL, mapDeck: ['dripping-crossway', 'entrance'] });
   t.same(only(other.events, 'InitiativeWon'), [{ type: 'InitiativeWon', seat: 1 }]);
-  t.same(other.state.prompt, { kind: 'lay-map', seat: 0 });
+  t.same(only(other.events, 'PromptOpened'), [{ type: 'PromptOpened', prompt: { kind: 'lay-map', seat: 0 } }]);
 });
 
 t.test('Revealed Map: clockwise, each player places one of its Map cards in a legal location', async (t) => {

@@ -54,7 +54,7 @@ t.test('Set-Up, Assign Heroes: one hero each, level 1 with 6 Life, on the Dungeo
     ],
   });
   for (const seat of [0, 1, 2]) t.match(sc.hero(seat), { level: 1, life: 6, x: 0, y: 0 }, `seat ${seat} stands on the entrance`);
-  t.same([...sc.state.heroPool].sort(), ['brannoc', 'tamsin', 'ysolde'], 'the other heroes stay out of the game');
+  t.same([...only(sc.events, 'HeroesAssigned')[0]!.pool].sort(), ['brannoc', 'tamsin', 'ysolde'], 'the other heroes stay out of the game');
 });
 
 t.test('Set-Up, Assign Heroes: a character profile can set the hero, level and life (room for campaigns)', async (t) => {
@@ -71,7 +71,7 @@ t.test('Set-Up, Assign Quests: two personal quests each, face up, and one Global
   const sc = scenario({ quests: ['blood-tithe', 'hidden-codex', 'pale-matron', 'knucklebones', 'stolen-reliquary'] });
   t.same(sc.player(0).quests, ['blood-tithe', 'hidden-codex']);
   t.same(sc.player(1).quests, ['pale-matron', 'knucklebones']);
-  t.same(sc.state.globalQuests, ['stolen-reliquary']);
+  t.same(only(sc.events, 'GlobalQuestRevealed'), [{ type: 'GlobalQuestRevealed', quest: 'stolen-reliquary' }]);
   t.equal(sc.state.questDeck.length, STARTER.quests.length - 5, 'the rest stay in the quest deck');
 });
 

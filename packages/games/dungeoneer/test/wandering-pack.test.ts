@@ -113,8 +113,14 @@ t.test('Wandering Pack, Response: heroes in the Pack’s space choose whom to de
   sc.toHeroPhase().finishTurn().toHeroPhase().finishTurn();
   sc.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-1', target: 1, form: 'melee' });
   sc.do(0, { type: 'PlayEncounter', card: 'gutter-wretch-2', target: 1, form: 'melee' });
-  sc.do(0, { type: 'ResolveEncounters' });
-  t.same(sc.state.prompt, { kind: 'respond', seats: [1, 2], bane: null }, 'every hero in the Pack’s space is engaged');
+  t.same(
+    sc.do(0, { type: 'ResolveEncounters' }),
+    [
+      { type: 'CombatStaged', stage: 'respond' },
+      { type: 'PromptOpened', prompt: { kind: 'respond', seats: [1, 2], bane: null } },
+    ],
+    'every hero in the Pack’s space is engaged',
+  );
   sc.spec.when({ type: 'Defend', index: 1 }, { seat: 0 }).thenViolates(t, 'dungeoneer/not-asked');
   t.same(sc.do(2, { type: 'Defend', index: 1 }), [{ type: 'DefenderChosen', index: 1, seat: 2 }]);
   sc.spec.when({ type: 'Defend', index: 1 }, { seat: 2 }).thenViolates(t, 'dungeoneer/bad-target');
