@@ -2,8 +2,8 @@
 // (GET /modules, GraphQL `modules`), the named schemas of openapi.yaml, and the error messages that explain a malformed
 // command or options.
 import type { AnyGameModule } from '@delve/kernel';
-import type { Static } from '@fastify/type-provider-typebox';
-import type { ModuleInfo } from './schemas';
+import type { Static } from '@sinclair/typebox';
+import type { ModuleInfo } from './operations/schemas';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // Server configuration read from environment variables, validated once at start with a message naming each bad value.
-import type { Budgets } from './rateLimits';
+import type { Budgets } from './operations/limits';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -18,6 +18,11 @@ export interface Config {
   readonly corsOrigin: boolean | readonly string[];
   /** Token buckets per client (a seat in its game, a player, or an address), for reads and for writes. */
   readonly rateLimits: Budgets;
+  /**
+   * The player keys used from one address together get at most this many times one client's budget: registering
+   * players buys none beyond it.
+   */
+  readonly playersPerAddress: number;
   /** Operator key for omniscient reads and abandoning games; null disables admin access. */
   readonly adminKey: string | null;
   /** Largest accepted request body in bytes. */
@@ -143,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: logLevel as LogLevel,
     corsOrigin,
     rateLimits: { read: budget('READ', 60, 240), write: budget('WRITE', 30, 90) },
+    playersPerAddress: int('RATE_LIMIT_PLAYERS_PER_ADDRESS', 2, 1, 1000),
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),

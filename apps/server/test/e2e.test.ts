@@ -1,4 +1,5 @@
 // End-to-end over inject (and one real socket): a toy game from creation to audit, with every reply checked against openapi.yaml.
+import type { ReadModels } from '@delve/projections';
 import t, { type Test } from 'tap';
 import { call } from './support/http';
 import { ADMIN_KEY, testApp } from './support/app';
@@ -65,7 +66,7 @@ t.test('/ready answers 503 when the store is unreachable', async (t) => {
   const app = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     games: ctx.service,
-    gamesList: { list: async () => ({ items: [], nextCursor: null }) },
+    reads: {} as ReadModels,
     readiness: async () => {
       throw new Error('connection refused');
     },

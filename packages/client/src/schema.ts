@@ -313,7 +313,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's view: a seat's with its token, the spectator's without, everything with the admin key. */
+    /**
+     * The caller's view: a seat's with its token, the spectator's without, everything with the admin key.
+     * @description With `revision`, the view as it was then (a replay); once the game is over every viewer sees everything.
+     */
     get: operations['getView'];
     put?: never;
     post?: never;
@@ -497,7 +500,9 @@ export interface components {
     CampaignSeat: {
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
+      /** @description The player account seated; null for none. */
       player: string | null;
+      /** @description The character seated; null for none. */
       character: string | null;
       /** @description Whether the seat won (once the game ended). */
       won?: boolean;
@@ -515,10 +520,13 @@ export interface components {
       status: 'scheduled' | 'finished' | 'abandoned';
       /** @description When it was scheduled (null: created outside the campaign). */
       scheduledAt: string | null;
+      /** @description When it ended (ISO 8601); null until then. */
       endedAt: string | null;
+      /** @description The winning seats once it finished (empty until then, or when nobody won). */
       winners: number[];
       /** @description The sides that reached their goal, from the seats’ tallies (once the game ended). */
       goals?: string[];
+      /** @description Who sat where. */
       seats: components['schemas']['CampaignSeat'][];
     };
     /** @description How one side has fared over the campaign. */
@@ -544,6 +552,7 @@ export interface components {
        * @description The member.
        */
       player: string;
+      /** @description The character it played last, if any. */
       character: string | null;
       /** @description Finished games it sat in. */
       games: number;
@@ -568,6 +577,7 @@ export interface components {
        * @description The campaign id.
        */
       id: string;
+      /** @description The campaign's name. */
       name: string;
       /** @description The module every game of the campaign is played under. */
       module: string;
@@ -576,9 +586,11 @@ export interface components {
        * @description The player who created it.
        */
       owner: string;
+      /** @description When it was created (ISO 8601). */
       createdAt: string;
       /** @description Revision of the campaign stream this document reflects. */
       revision: number;
+      /** @description Its members, in the order they joined. */
       members: components['schemas']['CampaignMember'][];
       /** @description Every game scheduled or recorded, in order. */
       games: components['schemas']['CampaignGame'][];
@@ -606,7 +618,7 @@ export interface components {
         message: string;
       }[];
     };
-    ScheduleGameRequest: {
+    ScheduleCampaignGameRequest: {
       /** @description The game's module options. */
       options?:
         | components['schemas']['DungeonOptions']
@@ -625,12 +637,8 @@ export interface components {
       seat: number;
       /** @description The caller's seat token; other members take theirs with POST /games/{id}/seats/{seat}/tokens. */
       token: string;
-      seats: {
-        /** @description A seat at the table, 0-based in clockwise order. */
-        seat: number;
-        player: string | null;
-        character: string | null;
-      }[];
+      /** @description Who sits where: every member, with the character they bring. */
+      seats: components['schemas']['CampaignSeat'][];
     };
     JoinCampaignRequest: {
       /**
@@ -648,6 +656,16 @@ export interface components {
       options?: {
         [key: string]: unknown;
       };
+    };
+    /** @description Where a character sits now. */
+    CharacterSeat: {
+      /**
+       * Format: uuid
+       * @description The game.
+       */
+      gameId: string;
+      /** @description When the seat was taken (ISO 8601). */
+      since: string;
     };
     /** @description A finished game recorded on a character (each game once). */
     CharacterGame: {
@@ -684,30 +702,26 @@ export interface components {
       /** @description Revision of the character stream this document reflects. */
       revision: number;
       /** @description The game the character sits in now (a character plays one active game at a time); null when free. */
-      seatedIn: {
-        /**
-         * Format: uuid
-         * @description The game.
-         */
-        gameId: string;
-        /** @description When the seat was taken (ISO 8601). */
-        since: string;
-      } | null;
+      seatedIn: components['schemas']['CharacterSeat'] | null;
       /** @description Every finished game recorded on the character, oldest first. */
       games: components['schemas']['CharacterGame'][];
       /** @description The module's character sheet (its shape is the module's sheet schema). */
       sheet: unknown;
     };
+    /** @description A player's characters. */
     CharacterList: {
+      /** @description The characters, oldest first. */
       items: components['schemas']['Character'][];
     };
-    /** @description A module's command (see the module's command schemas). One of the modules' commands. */
+    /** @description A module's command (see the module's command schemas). */
     Command:
       | components['schemas']['DungeonCommand']
       | components['schemas']['DungeoneerCommand']
       | components['schemas']['RaidCommand']
       | components['schemas']['VentureCommand'];
+    /** @description The outcome of an owner's command to a character. */
     CharacterCommandResult: {
+      /** @description The character stream's revision after the command. */
       revision: number;
       /** @description The events the command caused on the character. */
       events: unknown[];
@@ -756,6 +770,7 @@ export interface components {
       status: components['schemas']['GameStatus'];
       /** @description The module's name for where the game stands (lobby, play, a prompt…). */
       phase: string;
+      /** @description Every seat of the table, in seat order. */
       seats: components['schemas']['SeatInfo'][];
       /** @description Seats that must act before the game can go on. */
       awaiting: number[];
@@ -818,10 +833,13 @@ export interface components {
         /** @description The version this server runs; null for an unknown module. */
         running: string | null;
       };
+      /** @description Every recorded input, in the order it was decided. */
       commands: components['schemas']['AuditCommand'][];
       /** @description The first place the re-run departs from the stored stream. */
       divergence?: {
+        /** @description The first revision where the re-run differs. */
         revision: number;
+        /** @description How it differs, for humans. */
         reason: string;
         /** @description The stored event. */
         expected: unknown;
@@ -862,7 +880,7 @@ export interface components {
       /** @description from for the next page; null at the end. */
       nextFrom: number | null;
     };
-    /** @description A legal command with free parameters. */
+    /** @description A legal command with free parameters (an amount, a declared value): `{ type, ...fixed, ...values }` is accepted for every value each parameter schema allows. Listed instead of one sample value, so the legal list is exactly what the rules accept. */
     CommandTemplate: {
       /** @description The command type. */
       type: string;
@@ -904,7 +922,9 @@ export interface components {
       /** @description The game's revision after the claim. */
       revision: number;
     };
+    /** @description The caller's view of a game, now or at an earlier revision. */
     ViewResult: {
+      /** @description The stream revision the view is taken at. */
       revision: number;
       /** @description The module's view for the caller. */
       view:
@@ -999,7 +1019,9 @@ export interface components {
        * @description The player id.
        */
       id: string;
+      /** @description The name others see. */
       name: string;
+      /** @description When the player registered (ISO 8601). */
       registeredAt: string;
       /**
        * Format: uuid
@@ -1009,6 +1031,18 @@ export interface components {
       /** @description The first API key, shown once: send it as Authorization: Bearer <key>. */
       key: string;
     };
+    /** @description A character of the player. */
+    PlayerCharacter: {
+      /**
+       * Format: uuid
+       * @description The character.
+       */
+      id: string;
+      /** @description The character's name. */
+      name: string;
+      /** @description The module it belongs to. */
+      module: string;
+    };
     /** @description A game a player took a seat in as themselves. */
     PlayerGame: {
       /**
@@ -1016,14 +1050,19 @@ export interface components {
        * @description The game.
        */
       gameId: string;
+      /** @description The game's module (null for a game this model never saw created). */
       module: string | null;
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
+      /** @description The character played; null without one. */
       character: string | null;
+      /** @description Whether the game is still being played, finished or abandoned. */
       status: 'playing' | 'finished' | 'abandoned';
       /** @description Whether the seat won; null until the game ends. */
       won: boolean | null;
+      /** @description When the player took the seat (ISO 8601). */
       joinedAt: string;
+      /** @description When the game ended (ISO 8601); null while it goes on. */
       endedAt: string | null;
     };
     /** @description A player's characters and games (from the player-profiles read model). */
@@ -1033,17 +1072,13 @@ export interface components {
        * @description The player id.
        */
       id: string;
+      /** @description The name others see. */
       name: string;
+      /** @description When the player registered (ISO 8601). */
       registeredAt: string;
-      characters: {
-        /**
-         * Format: uuid
-         * @description The character.
-         */
-        id: string;
-        name: string;
-        module: string;
-      }[];
+      /** @description The player's characters, oldest first. */
+      characters: components['schemas']['PlayerCharacter'][];
+      /** @description The games the player took a seat in as themselves. */
       games: components['schemas']['PlayerGame'][];
     };
     /** @description A live key of a player, as its owner may list it: never the key itself. */
@@ -1056,7 +1091,9 @@ export interface components {
       /** @description When the key was issued (ISO 8601). */
       issuedAt: string;
     };
+    /** @description A player's live keys. */
     PlayerKeyList: {
+      /** @description Every live key, oldest first. */
       items: components['schemas']['PlayerKeyInfo'][];
     };
     /** @description A new player key. */
@@ -6730,7 +6767,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the campaign is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -6790,7 +6827,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ScheduleGameRequest'];
+        'application/json': components['schemas']['ScheduleCampaignGameRequest'];
       };
     };
     responses: {
@@ -6801,6 +6838,8 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          /** @description Where the new resource is. */
+          Location?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6872,7 +6911,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK. */
+      /** @description A player's characters. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -6909,7 +6948,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the character is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -6975,7 +7014,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK. */
+      /** @description The outcome of an owner's command to a character. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7001,13 +7040,13 @@ export interface operations {
   };
   listGames: {
     parameters: {
-      query: {
+      query?: {
         /** @description Only games of this module. */
         module?: string;
         /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
         status?: components['schemas']['GameStatus'];
         /** @description Page size. */
-        limit: number;
+        limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
         cursor?: string;
       };
@@ -7054,7 +7093,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the game is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -7088,7 +7127,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description A weak tag of the revision. */
+          /** @description A weak tag of what the answer depends on, for If-None-Match. */
           ETag?: string;
           [name: string]: unknown;
         };
@@ -7224,11 +7263,11 @@ export interface operations {
   };
   getEvents: {
     parameters: {
-      query: {
+      query?: {
         /** @description First stream revision to return (inclusive). */
-        from: number;
+        from?: number;
         /** @description How many revisions to cover. */
-        limit: number;
+        limit?: number;
       };
       header?: never;
       path: {
@@ -7416,14 +7455,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK. */
+      /** @description The caller's view of a game, now or at an earlier revision. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description A weak tag of the revision, status and viewer. */
+          /** @description A weak tag of what the answer depends on, for If-None-Match. */
           ETag?: string;
           [name: string]: unknown;
         };
@@ -7548,7 +7587,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the player is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -7604,7 +7643,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK. */
+      /** @description A player's live keys. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -1,6 +1,7 @@
 // The GameModule contract: what every pure rules module exports, and the types it shares with the kernel.
 import type { TSchema } from '@sinclair/typebox';
 import type { Random } from './random';
+import type { CommandTemplate } from './schemas';
 
 /** A seat at the table, 0-based in clockwise order ("to the left" is seat + 1). */
 export type Seat = number;
@@ -92,7 +93,7 @@ export interface Progression<S, PC extends Message, PE extends Message, PS, P = 
 }
 
 /** What discovery (`GET /modules`) tells a client about a module before it plays. */
-export interface ModuleInfo {
+export interface ModuleDescription {
   /** The game's name as players know it. */
   readonly title: string;
   /** A few sentences on how the game goes, in our own words. */
@@ -104,24 +105,13 @@ export interface ModuleInfo {
 }
 
 /**
- * A legal command with free parameters (an amount, a declared value): `{ type, ...fixed, ...values }` is accepted
- * for every value of each parameter that its schema allows. Listed instead of one arbitrary sample value, so the
- * legal list is exactly what `decide` accepts.
- */
-export interface CommandTemplate {
-  readonly type: string;
-  readonly fixed: Readonly<Record<string, unknown>>;
-  readonly params: Readonly<Record<string, TSchema>>;
-}
-
-/**
  * A pure rules module. No I/O, no clock, no Math.random: everything nondeterministic comes in through
  * `ctx.random`, and its outcome is recorded in the events so `evolve` never draws.
  */
 export interface GameModule<C extends Message, E extends Message, S, V, O = unknown> {
   readonly name: string;
   readonly rulesVersion: string;
-  readonly info: ModuleInfo;
+  readonly info: ModuleDescription;
   /** JSON Schema (TypeBox) of the options accepted at game creation. */
   readonly optionsSchema: TSchema;
   /** JSON Schema of every command (a union discriminated by `type`); the API validates input against it. */

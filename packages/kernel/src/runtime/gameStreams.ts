@@ -69,6 +69,11 @@ export class GameStreams {
     }
   }
 
+  /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
+  cachedRecord(gameId: string): GameRecord | undefined {
+    return isUuid(gameId) ? this.handler.cached(gameStream(gameId))?.state : undefined;
+  }
+
   /** Every stored event of the game. */
   async read(gameId: string): Promise<RecordedEvent[]> {
     this.checkId(gameId);
