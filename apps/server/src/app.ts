@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { AnyGameModule, GameServices } from '@delve/kernel';
 import type { ReadModels } from '@delve/projections';
 import { catalog } from './catalog';
@@ -16,7 +16,7 @@ import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter } from './operations/limits';
 import { platformUnavailable, type Platform } from './operations/platform';
-import { installProblemHandlers, problem } from './problems';
+import { installProblemHandlers, problem, sendProblem } from './problems';
 import { installAdmission, registerRoute } from './rest/adapter';
 import health, { type ReadinessProbe } from './rest/health';
 import { installRateLimits } from './rest/limits';
@@ -81,6 +81,16 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed URL, a path parameter longer than any id) as problems with stable codes.
+    frameworkErrors: (error, request, reply) => {
+      const body = problem(
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'http/uri-too-long' : 'http/bad-url',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is longer than any id' : 'the URL is malformed',
+      );
+      body.instance = request.url.split('?')[0] ?? request.url;
+      void sendProblem(reply as unknown as FastifyReply, body);
+    },
     // A slow or incomplete request (a body shorter than its Content-Length) is answered 408 and closed once it has
     // taken `timeout`, checked at least once a second; a connection idle for a minute is closed.
     requestTimeout: timeout,
