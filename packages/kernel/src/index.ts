@@ -5,6 +5,7 @@ export * from './module';
 export * from './random';
 export * from './store';
 export * from './lobby';
+export * from './clock';
 export * from './schemas';
 export { Decision } from './decision';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';

@@ -104,6 +104,34 @@ export interface ModuleDescription {
   readonly notation: string;
 }
 
+/** What a bot sees when it is its move: exactly what a client playing the seat sees. */
+export interface BotTurn<V, C> {
+  readonly seat: Seat;
+  /** The seat's redacted view. */
+  readonly view: V;
+  /** The seat's legal commands, each accepted as is. */
+  readonly legal: readonly C[];
+  /** Its commands with free parameters. */
+  readonly templates: readonly CommandTemplate[];
+}
+
+/** A server bot of a module: it plays a seat from what that seat sees, never from the full state. */
+export interface ModuleBot<V = unknown, C extends Message = Message> {
+  /** Its name, as `POST /games/{id}/seats { bot }` takes it. */
+  readonly name: string;
+  readonly description: string;
+  /** How strong it is, as the module's win-rate bench measured it (see the module's README). */
+  readonly strength: {
+    /** Share of games it won against `against` in the bench's run. */
+    readonly winRate: number;
+    readonly against: string;
+    readonly games: number;
+    readonly seats: number;
+  };
+  /** Its command for the seat now, or null when it has none; `random` is its own (never the game's seed). */
+  play(turn: BotTurn<V, C>, random: Random): C | null;
+}
+
 /**
  * A pure rules module. No I/O, no clock, no Math.random: everything nondeterministic comes in through
  * `ctx.random`, and its outcome is recorded in the events so `evolve` never draws.
@@ -149,6 +177,15 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   commandTemplates?(state: S, seat: Seat): CommandTemplate[];
   /** A server-driven actor: the next command it takes, or null when it has nothing to do. */
   automaton?(state: S): C | null;
+  /**
+   * The least harmful legal command for `seat` when its time runs out under the `default` timeout policy (end the
+   * turn, pass a response window, discard…), or null when the seat has nothing it must do. Accepted by `decide`.
+   */
+  timeoutCommand?(state: S, seat: Seat): C | null;
+  /** The command by which `seat` concedes under the module's own rules (the `forfeit` policy), or null when it cannot now. */
+  concession?(state: S, seat: Seat): C | null;
+  /** The server bots that can hold or play a seat, the default first. */
+  readonly bots?: readonly ModuleBot<V, C>[];
   status(state: S): GameStatus;
   /** Schema version of the events the module writes now (default 1); recorded in each event's metadata. */
   readonly eventVersion?: number;

@@ -1,6 +1,7 @@
 // The shapes the kernel hands to the API, declared once as TypeBox schemas: the kernel's types, the REST contract
 // (openapi.yaml), the server's validation and serialisation and the GraphQL types are all derived from these.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ClockOptions, TimeoutPolicy } from './clock';
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 
@@ -35,10 +36,37 @@ export const SeatInfo = Type.Object(
     character: Type.Union([Uuid('The character playing at the seat.'), Type.Null()], {
       description: 'The character seated here; null when the seat was claimed without one.',
     }),
+    bot: Type.Union([Type.String(), Type.Null()], {
+      description: "The server bot holding the seat (a module's bot name); null for a person.",
+    }),
+    autopilot: Type.Boolean({ description: "True while a server bot plays the seat for its person, since the seat's time ran out." }),
   },
   { title: 'SeatInfo', description: 'One seat of a game as everyone may see it.' },
 );
 export type SeatInfo = Static<typeof SeatInfo>;
+
+export const ClockState = Type.Object(
+  {
+    options: ClockOptions,
+    onTimeout: TimeoutPolicy,
+    deadlines: Type.Array(
+      Type.Object(
+        {
+          seat: SeatNumber,
+          at: Type.String({ description: "When the seat's time runs out (ISO 8601); compare with the response's Date." }),
+        },
+        { title: 'SeatDeadline', description: 'A deadline in force.' },
+      ),
+      { description: 'Each awaited seat’s deadline while the game is active.' },
+    ),
+    banks: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0 }), {
+        description: "Time banks: milliseconds left in each seat's bank, not counting the deadline running now.",
+      }),
+    ),
+  },
+  { title: 'ClockState', description: 'A game’s turn clock as it stands.' },
+);
 
 export const GameSummary = Type.Object(
   {
@@ -55,6 +83,7 @@ export const GameSummary = Type.Object(
     revision: Type.Integer({ minimum: 0, description: "Revision of the game stream's last event." }),
     seedHash: Type.String({ description: 'SHA-256 of the secret seed, published at creation; the seed is revealed at the end.' }),
     campaign: Type.Union([Uuid('The campaign.'), Type.Null()], { description: 'The campaign the game was scheduled for, if any.' }),
+    clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock; null for a game without one.' }),
   },
   { title: 'GameSummary', description: "A game's public summary." },
 );

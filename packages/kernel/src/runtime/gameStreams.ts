@@ -180,7 +180,7 @@ export class GameStreams {
         if (!current) throw new NotFoundError('game/not-found', `no game ${gameId}`);
         const module = this.module(current.state);
         const input = toInput(current.state);
-        const { events, record } = decideBatch(current.state, module, input);
+        const { events, record } = decideBatch(current.state, module, input, stamp.at);
         return { events: batchEvents(events, input, stamp, current.state, module), state: record, batch: events };
       },
       options,
