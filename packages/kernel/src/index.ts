@@ -28,4 +28,13 @@ export { CharacterService, type CharacterServiceDeps } from './runtime/character
 export { CampaignService, type CampaignServiceDeps } from './runtime/campaigns';
 export { OutcomeRecorder, OUTCOME_RECORDER, type CheckpointStore, type OutcomeRecorderDeps } from './runtime/outcomes';
 export { eventTime } from './runtime/events';
+export {
+  chooseBotMove,
+  Scheduler,
+  SCHEDULER,
+  type DueAction,
+  type DuePlanStore,
+  type PlanChange,
+  type SchedulerDeps,
+} from './runtime/scheduler';
 export { projectable } from './projectable';

@@ -25,4 +25,5 @@ export {
   type PlayoutStep,
 } from './playout';
 export { MemoryCheckpoints } from './checkpoints';
+export { MemoryDuePlan } from './memoryPlan';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';
