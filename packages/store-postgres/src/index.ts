@@ -5,4 +5,5 @@ export { LEGACY_PASSWORD, startEmbeddedPostgres, type EmbeddedDatabase, type Emb
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 
 export { AdvisoryLeaderLock } from './leaderLock';
+export { PostgresDuePlan } from './duePlan';
 export { isDriverWriteAfterClose } from './driverFaults';
