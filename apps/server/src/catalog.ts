@@ -64,6 +64,7 @@ export function moduleEntry(module: AnyGameModule): ModuleEntry {
     events: [...variantsByType(plainSchema(module.eventSchema)).keys()],
     schemas: { options: names.options, command: names.command, event: names.event, view: names.view },
     characters: module.progression !== undefined,
+    bots: (module.bots ?? []).map(({ name, description, strength }) => ({ name, description, strength: { ...strength } })),
   };
 }
 

@@ -36,6 +36,20 @@ export interface Config {
   readonly development: boolean;
   /** The packages whose game modules this node loads (default: every module shipped in the repository). */
   readonly gamePackages: readonly string[] | null;
+  /** Tables that run themselves: the scheduler's settings. */
+  readonly tables: TableSettings;
+}
+
+/** How the server plays bots and ends games nobody plays. */
+export interface TableSettings {
+  /** How long a bot waits before its move, so people watching can follow (0 in tests). */
+  readonly botPaceMs: number;
+  /** A game in which no person acted for this long is abandoned. */
+  readonly idleMs: number;
+  /** A game whose seats are not all claimed this long after it was created is abandoned. */
+  readonly unfilledMs: number;
+  /** Games at once whose every seat is a bot (demos, tests); 0 refuses them. */
+  readonly botOnlyGames: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -149,6 +163,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigin,
     rateLimits: { read: budget('READ', 60, 240), write: budget('WRITE', 30, 90) },
     playersPerAddress: int('RATE_LIMIT_PLAYERS_PER_ADDRESS', 2, 1, 1000),
+    tables: {
+      botPaceMs: int('BOT_PACE_MS', 500, 0, 60_000),
+      idleMs: int('IDLE_GAME_SECONDS', 7 * 86_400, 1, 366 * 86_400) * 1000,
+      unfilledMs: int('UNFILLED_GAME_SECONDS', 86_400, 1, 366 * 86_400) * 1000,
+      botOnlyGames: int('BOT_ONLY_GAMES', 20, 0, 100_000),
+    },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),

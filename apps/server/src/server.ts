@@ -7,6 +7,7 @@ import { StoreUpdatesFeed } from './graphql/feed';
 import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
 import { startProjectionWorker } from './projectionWorker';
+import { startScheduler } from './scheduler';
 
 /** How long the embedded PostgreSQL may take to come back after it stopped by itself before the server gives up. */
 const DATABASE_RESTART_WITHIN_MS = 60_000;
@@ -97,6 +98,15 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'recording game outcomes failed'),
   });
   outcomes.start();
+  // Clocks, bots in seats, and games nobody plays: the scheduler, led by one node at a time.
+  const tables = startScheduler({
+    store,
+    sql: db.sql,
+    games,
+    modules,
+    tables: config.tables,
+    onError: (error) => app.log.error({ err: error }, 'the scheduler failed'),
+  });
   // The games list projection runs on its own thread with its own connections (ADR 0014).
   const projections = startProjectionWorker({
     databaseUrl: db.url,
@@ -123,6 +133,7 @@ async function main(): Promise<void> {
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
       ['outcomes', () => outcomes.stop()],
+      ['scheduler', () => tables.stop()],
       ['projections', () => projections.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],

@@ -99,6 +99,7 @@ t.test('the spec oracle rejects replies that break openapi.yaml', async (t) => {
     revision: 0,
     seedHash: 'a'.repeat(64),
     campaign: null,
+    clock: null,
   };
   t.same(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(summary) }), []);
   const noHash = { ...summary, seedHash: undefined };

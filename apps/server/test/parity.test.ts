@@ -73,7 +73,9 @@ async function viaRest(op: AnyOperation, input: Record<string, unknown>, headers
     delete rest[name];
     return encodeURIComponent(String(value));
   });
-  const fromHeaders = Object.fromEntries(Object.entries(route.headers ?? {}).flatMap(([h, f]) => (f in rest ? [[h, String(rest[f])]] : [])));
+  const fromHeaders = Object.fromEntries(
+    Object.entries(route.headers ?? {}).flatMap(([h, f]) => (f in rest ? [[h, String(rest[f])]] : [])),
+  );
   for (const field of Object.values(route.headers ?? {})) delete rest[field];
   const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const body = route.body !== undefined ? rest[route.body] : rest;
@@ -127,7 +129,8 @@ t.test('every operation over REST and GraphQL: the same input, the same outcome'
     for (const [field, fieldSchema] of Object.entries(op.input.properties as Record<string, Json>)) {
       // A URL path has a length limit GraphQL arguments do not (414 before anything reads it): not the same input.
       const inPath = route?.url.includes(`:${field}`) === true;
-      for (const value of bentValues(fieldSchema).filter((v) => !inPath || String(v).length <= 100)) inputs.push([`${field}=${JSON.stringify(value).slice(0, 20)}`, { ...valid, [field]: value }]);
+      for (const value of bentValues(fieldSchema).filter((v) => !inPath || String(v).length <= 100))
+        inputs.push([`${field}=${JSON.stringify(value).slice(0, 20)}`, { ...valid, [field]: value }]);
     }
     // Reads may also be compared with valid input, every credential at a time: they change nothing.
     if (op.budget === 'read') inputs.push(['valid input', valid]);

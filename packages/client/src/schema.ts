@@ -192,6 +192,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/games/{id}/bots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Seat server bots in every empty seat of the game (or in the seats named); the game starts once all are taken.
+     * @description A seated player fills the rest of the table, for a game of one person and bots. Bots play through the same rules as anyone, deciding from their seat’s view and legal commands, at the pace the operator sets.
+     */
+    post: operations['seatBots'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/games/{id}/commands': {
     parameters: {
       query?: never;
@@ -729,6 +749,46 @@ export interface components {
       /** @description True when the Idempotency-Key was seen before. */
       replayed: boolean;
     };
+    /** @description How long each seat may take: no clock (the default), per move, a time bank, or days per move. */
+    Clock:
+      | {
+          /**
+           * @description No clock: the game waits as long as it takes.
+           * @constant
+           */
+          kind: 'none';
+        }
+      | {
+          /**
+           * @description A deadline each time a seat becomes awaited (or moves and stays awaited).
+           * @constant
+           */
+          kind: 'move';
+          /** @description Seconds the seat has for each move. */
+          seconds: number;
+        }
+      | {
+          /**
+           * @description A chess clock: each seat's time bank runs while it is awaited.
+           * @constant
+           */
+          kind: 'bank';
+          /** @description Seconds in each seat’s bank at the start. */
+          initialSeconds: number;
+          /** @description Seconds added to a seat’s bank after each of its moves. */
+          incrementSeconds: number;
+        }
+      | {
+          /**
+           * @description Hours or days per move, for games played over days.
+           * @constant
+           */
+          kind: 'correspondence';
+          /** @description Hours the seat has for each move (48: two days). */
+          hours: number;
+        };
+    /** @description What happens when a seat's time runs out: forfeit (the seat concedes by the module's own rules), default (the module's least harmful legal move is played for it) or bot (a server bot plays the seat until its player sends a command again). */
+    TimeoutPolicy: 'forfeit' | 'default' | 'bot';
     CreateGameRequest: {
       /** @description The rules module (GET /modules lists them). */
       module: string;
@@ -740,6 +800,8 @@ export interface components {
         | components['schemas']['VentureOptions'];
       /** @description How many seats the table has. */
       seats: number;
+      clock?: components['schemas']['Clock'];
+      onTimeout?: components['schemas']['TimeoutPolicy'];
     };
     /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
     GameStatus: 'open' | 'active' | 'finished' | 'abandoned';
@@ -755,6 +817,26 @@ export interface components {
       player: string | null;
       /** @description The character seated here; null when the seat was claimed without one. */
       character: string | null;
+      /** @description The server bot holding the seat (a module's bot name); null for a person. */
+      bot: string | null;
+      /** @description True while a server bot plays the seat for its person, since the seat's time ran out. */
+      autopilot: boolean;
+    };
+    /** @description A deadline in force. */
+    SeatDeadline: {
+      /** @description A seat at the table, 0-based in clockwise order. */
+      seat: number;
+      /** @description When the seat's time runs out (ISO 8601); compare with the response's Date. */
+      at: string;
+    };
+    /** @description A game’s turn clock as it stands. */
+    ClockState: {
+      options: components['schemas']['Clock'];
+      onTimeout: components['schemas']['TimeoutPolicy'];
+      /** @description Each awaited seat’s deadline while the game is active. */
+      deadlines: components['schemas']['SeatDeadline'][];
+      /** @description Time banks: milliseconds left in each seat's bank, not counting the deadline running now. */
+      banks?: number[];
     };
     /** @description A game's public summary. */
     GameSummary: {
@@ -782,6 +864,8 @@ export interface components {
       seedHash: string;
       /** @description The campaign the game was scheduled for, if any. */
       campaign: string | null;
+      /** @description The turn clock; null for a game without one. */
+      clock: components['schemas']['ClockState'] | null;
     };
     /** @description A game as the games list shows it. */
     GameListItem: {
@@ -797,6 +881,8 @@ export interface components {
       seats: number;
       /** @description Seats nobody has claimed yet. */
       openSeats: number;
+      /** @description Seats held by server bots. */
+      bots: number;
       /** @description The revision of its stream the list has seen. */
       revision: number;
       /** @description When it was created (ISO 8601). */
@@ -846,6 +932,12 @@ export interface components {
         /** @description What the re-run produced. */
         actual: unknown;
       };
+    };
+    SeatBotsRequest: {
+      /** @description The bot (default: the module's first; GET /modules lists them). */
+      bot?: string;
+      /** @description Only these seats (default: every empty one). */
+      seats?: number[];
     };
     /** @description One event of a game’s log, redacted for the caller. */
     Event: {
@@ -912,13 +1004,15 @@ export interface components {
        * @description Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.
        */
       character?: string;
+      /** @description Seat one of the module’s server bots instead (GET /modules lists them); no token is given. */
+      bot?: string;
     };
     /** @description A claimed seat and the token that acts for it. */
     SeatClaimed: {
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
-      /** @description The seat token, shown once: send it as Authorization: Bearer <token>. */
-      token: string;
+      /** @description The seat token, shown once: send it as Authorization: Bearer <token>. Null for a bot’s seat: the server plays it. */
+      token: string | null;
       /** @description The game's revision after the claim. */
       revision: number;
     };
@@ -926,6 +1020,8 @@ export interface components {
     ViewResult: {
       /** @description The stream revision the view is taken at. */
       revision: number;
+      /** @description The turn clock now; null for a game without one. */
+      clock: components['schemas']['ClockState'] | null;
       /** @description The module's view for the caller. */
       view:
         | components['schemas']['DungeonView']
@@ -948,6 +1044,24 @@ export interface components {
       /** @description JSON Schema of the values it takes. */
       schema: {
         [key: string]: unknown;
+      };
+    };
+    /** @description A server bot that can hold or play a seat. */
+    ModuleBot: {
+      /** @description Its name, as POST /games/{id}/seats { bot } takes it. */
+      name: string;
+      /** @description How it plays. */
+      description: string;
+      /** @description How strong it is, as the module's own win-rate bench measured it. */
+      strength: {
+        /** @description Share of games it won in the measuring run. */
+        winRate: number;
+        /** @description Whom it played against. */
+        against: string;
+        /** @description Games in the measuring run. */
+        games: number;
+        /** @description Seats at each table of the run. */
+        seats: number;
       };
     };
     /** @description A game module this server runs: what a client needs before it creates a game. */
@@ -993,6 +1107,8 @@ export interface components {
       };
       /** @description True when characters of the module can be created and brought to its games. */
       characters: boolean;
+      /** @description The server bots that can hold a seat (the first also plays for people whose time ran out). */
+      bots: components['schemas']['ModuleBot'][];
     };
     /** @description The game modules this server runs. */
     ModuleList: {
@@ -7213,6 +7329,46 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
+      429: components['responses']['Problem429'];
+    };
+  };
+  seatBots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The game id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SeatBotsRequest'];
+      };
+    };
+    responses: {
+      /** @description A game's public summary. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GameSummary'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
     };
   };

@@ -13,6 +13,7 @@ export const GameListItem = Type.Object(
     status: GameLifecycle,
     seats: Type.Integer({ minimum: 1, description: 'How many seats the table has.' }),
     openSeats: Type.Integer({ minimum: 0, description: 'Seats nobody has claimed yet.' }),
+    bots: Type.Integer({ minimum: 0, description: 'Seats held by server bots.' }),
     revision: Type.Integer({ minimum: 0, description: 'The revision of its stream the list has seen.' }),
     createdAt: Type.String({ description: 'When it was created (ISO 8601).' }),
   },
@@ -20,7 +21,7 @@ export const GameListItem = Type.Object(
 );
 export type GameListItem = Static<typeof GameListItem>;
 
-export const GAMES_LIST = 'games-list-v1';
+export const GAMES_LIST = 'games-list-v2';
 
 const STATUS_AFTER: Readonly<Record<string, GameLifecycle>> = {
   GameStarted: 'active',
@@ -33,7 +34,7 @@ export const gamesList: Projection<GameListItem> = {
   streamPrefixes: ['game-'],
   idsOf: (event) => (event.streamId.startsWith('game-') ? [event.streamId.slice('game-'.length)] : []),
   apply(doc, event: RecordedEvent) {
-    const data = event.data as { type?: string; module?: unknown; seats?: unknown };
+    const data = event.data as { type?: string; module?: unknown; seats?: unknown; bot?: unknown };
     if (data.type === 'GameCreated') {
       const seats = Number(data.seats);
       return {
@@ -42,6 +43,7 @@ export const gamesList: Projection<GameListItem> = {
         status: 'open',
         seats,
         openSeats: seats,
+        bots: 0,
         revision: event.revision,
         createdAt: event.created,
       };
@@ -52,6 +54,7 @@ export const gamesList: Projection<GameListItem> = {
       revision: event.revision,
       status: (data.type && STATUS_AFTER[data.type]) || doc.status,
       openSeats: data.type === 'SeatClaimed' ? Math.max(0, doc.openSeats - 1) : doc.openSeats,
+      bots: (doc.bots ?? 0) + (data.type === 'SeatClaimed' && typeof data.bot === 'string' ? 1 : 0),
     };
   },
 };
@@ -96,4 +99,13 @@ export async function listGames(sql: Sql, query: GamesListQuery): Promise<GamesL
   const items = rows.slice(0, query.limit).map((r) => r.doc);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > query.limit && last ? encode(last) : null };
+}
+
+/** Games whose every seat a bot holds, not over yet (the operator caps them). */
+export async function countBotOnlyGames(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from read_models
+     where projection = ${GAMES_LIST} and doc ->> 'status' in ('open', 'active')
+       and (doc ->> 'bots')::int = (doc ->> 'seats')::int`;
+  return row?.count ?? 0;
 }

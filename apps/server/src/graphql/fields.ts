@@ -35,6 +35,7 @@ export function graphqlFields(types: ModuleTypes): readonly GraphqlField[] {
     mutation('createGame', op.createGame),
     mutation('claimSeat', op.claimSeat, { args: gameId }),
     mutation('issueSeatToken', op.issueSeatToken, { args: gameId }),
+    mutation('seatBots', op.seatBots, { args: gameId }),
     mutation('startGame', op.startGame, { args: gameId }),
     mutation('abandonGame', op.abandonGame, { args: gameId }),
     mutation('sendCommand', op.sendCommand, { args: gameId, shape: viewTyped }),

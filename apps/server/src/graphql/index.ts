@@ -122,7 +122,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
               reads.events(gameId, viewer, { from, limit: to - from + 1 }),
               reads.view(gameId, viewer, to),
             ]);
-            return { gameId, revision: to, status: summary.status, events, view: types.view(module, view) };
+            return { gameId, revision: to, status: summary.status, clock: summary.clock, events, view: types.view(module, view) };
           },
           () => reads.summary(gameId),
         );

@@ -1,5 +1,5 @@
 // The gameUpdated subscription: what one push says, and the iterator that pushes every revision once and in order.
-import { GameLifecycle, VisibleEvent } from '@delve/kernel';
+import { ClockState, GameLifecycle, VisibleEvent } from '@delve/kernel';
 import { Type } from '@sinclair/typebox';
 import { moduleSchema } from '../operations/schemas';
 import type { UpdatesFeed } from './feed';
@@ -11,6 +11,7 @@ export const GameUpdate = Type.Object(
     revision: Type.Integer({ minimum: 0, description: 'The revision the game has reached.' }),
     status: GameLifecycle,
     events: Type.Array(VisibleEvent, { description: 'The events since the last push, redacted for the subscriber.' }),
+    clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock at this revision; null for a game without one.' }),
     view: moduleSchema('view', Type.Unknown({ description: "The subscriber's view at this revision." })),
   },
   {

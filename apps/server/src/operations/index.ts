@@ -55,7 +55,7 @@ export class Operations {
   async run(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
     const output = await op.run(this.context, caller, input);
     const issued = op.issues?.(input, output);
-    if (issued) this.limiter.remember(issued.token, issued.caller);
+    if (issued?.token) this.limiter.remember(issued.token, issued.caller);
     return output;
   }
 

@@ -55,7 +55,7 @@ export interface Operation<I extends TObject = TObject, O extends TSchema = TSch
    * For operations that hand out a credential (a seat token, a player key): the credential and whom it acts for, so
    * the rate limit counts its very first call against its own client.
    */
-  issues?(input: Static<I>, output: Static<O>): { readonly token: string; readonly caller: Caller };
+  issues?(input: Static<I>, output: Static<O>): { readonly token: string | null; readonly caller: Caller } | undefined;
 }
 
 /** Any operation, with its types erased, as the adapters and the registry hold them. */

@@ -53,10 +53,10 @@ export const getView = operation({
   output: ViewResult,
   problems: [401, 403, 404],
   async run({ games }, caller, { id, revision }) {
-    const { revision: current } = await games.reads.summary(id);
+    const { revision: current, clock } = await games.reads.summary(id);
     const at = revision ?? current;
     if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
-    return { revision: at, view: await games.reads.view(id, viewerOf(caller), at) };
+    return { revision: at, clock, view: await games.reads.view(id, viewerOf(caller), at) };
   },
 });
 

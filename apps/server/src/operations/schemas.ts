@@ -6,6 +6,7 @@ import {
   CommandTemplate,
   CampaignDocument,
   CampaignSeat,
+  ClockState,
   CharacterDocument,
   DISPLAY_NAME,
   ExecuteResult,
@@ -39,6 +40,9 @@ export const MODULE_SCHEMA = 'x-delve-module';
 export function moduleSchema<T extends TSchema>(kind: ModuleSchemaKind, schema: T): T {
   return { ...schema, [MODULE_SCHEMA]: kind };
 }
+
+/** A module's server bot, by name. */
+export const BotName = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
 /** A seat token's game: every operation about one game names it `id`. */
 export const GameId = Uuid('The game id.');
@@ -89,7 +93,9 @@ export const GameList = Type.Object(
 export const SeatClaimed = Type.Object(
   {
     seat: SeatNumber,
-    token: Type.String({ description: 'The seat token, shown once: send it as Authorization: Bearer <token>.' }),
+    token: Type.Union([Type.String(), Type.Null()], {
+      description: 'The seat token, shown once: send it as Authorization: Bearer <token>. Null for a bot’s seat: the server plays it.',
+    }),
     revision: Type.Integer({ minimum: 0, description: "The game's revision after the claim." }),
   },
   { title: 'SeatClaimed', description: 'A claimed seat and the token that acts for it.' },
@@ -114,6 +120,7 @@ export const CommandResult = Type.Object(
 export const ViewResult = Type.Object(
   {
     revision: Type.Integer({ minimum: 0, description: 'The stream revision the view is taken at.' }),
+    clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock now; null for a game without one.' }),
     view: ViewField,
   },
   { title: 'ViewResult', description: "The caller's view of a game, now or at an earlier revision." },
@@ -247,6 +254,25 @@ export const ModuleInfo = Type.Object(
       { description: 'The names of its schemas under components.schemas of openapi.yaml (at /docs/json).' },
     ),
     characters: Type.Boolean({ description: 'True when characters of the module can be created and brought to its games.' }),
+    bots: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ description: 'Its name, as POST /games/{id}/seats { bot } takes it.' }),
+          description: Type.String({ description: 'How it plays.' }),
+          strength: Type.Object(
+            {
+              winRate: Type.Number({ minimum: 0, maximum: 1, description: 'Share of games it won in the measuring run.' }),
+              against: Type.String({ description: 'Whom it played against.' }),
+              games: Type.Integer({ minimum: 0, description: 'Games in the measuring run.' }),
+              seats: Type.Integer({ minimum: 0, description: 'Seats at each table of the run.' }),
+            },
+            { description: "How strong it is, as the module's own win-rate bench measured it." },
+          ),
+        },
+        { title: 'ModuleBot', description: 'A server bot that can hold or play a seat.' },
+      ),
+      { description: 'The server bots that can hold a seat (the first also plays for people whose time ran out).' },
+    ),
   },
   { title: 'ModuleInfo', description: 'A game module this server runs: what a client needs before it creates a game.' },
 );

@@ -27,6 +27,7 @@ export const restRoutes: readonly RestRoute[] = [
   get('/games/:id', op.getGame, { etag: (game: { revision: number }) => String(game.revision) }),
   post('/games/:id/seats', op.claimSeat, { status: 201 }),
   post('/games/:id/seats/:seat/tokens', op.issueSeatToken, { status: 201 }),
+  post('/games/:id/bots', op.seatBots),
   post('/games/:id/start', op.startGame),
   post('/games/:id/abandon', op.abandonGame),
 

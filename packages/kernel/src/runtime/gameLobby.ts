@@ -109,6 +109,20 @@ export class GameLobby {
     return { seat, token, revision: folded.revision };
   }
 
+  /**
+   * Seat server bots of the module: in the seats named, or in every empty one. Bot seats get no token anyone could
+   * use (the server plays them). The last claim starts the game, as any claim does.
+   */
+  async seatBots(gameId: string, bot: string, seats?: readonly Seat[]): Promise<{ seats: Seat[]; revision: number }> {
+    const { state: record } = await this.games.load(gameId);
+    const wanted = [...(seats ?? record.seats.flatMap((s, i) => (s.claimed ? [] : [i])))];
+    if (wanted.length === 0) throw new RuleViolation('game/full', 'every seat is already claimed');
+    let revision = record.revision;
+    // Each claim makes a token like any other, which nobody is given.
+    for (const seat of wanted) revision = (await this.claimSeat(gameId, { seat, bot, name: bot })).revision;
+    return { seats: wanted, revision };
+  }
+
   /** One more token for a seat the player holds (a lost token, another device); earlier tokens keep working. */
   async issueSeatToken(gameId: string, seat: Seat, player: string): Promise<{ seat: Seat; token: string; revision: number }> {
     const token = this.newSecret();
