@@ -13,6 +13,7 @@ export {
   type ToyProfile,
   type ToyCharacterCommand,
 } from './toyGame';
+export { clockwork, type ClockworkCommand, type ClockworkEvent, type ClockworkState } from './clockwork';
 export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
 export {
   playout,
