@@ -104,6 +104,20 @@ export interface ModuleDescription {
   readonly notation: string;
 }
 
+/** One piece of a module's shipped content, as a client shows it. */
+export interface ContentItem {
+  readonly id: string;
+  readonly name: string;
+  /** What kind of thing it is in the module (a card type, a hero, a dungeon room…). */
+  readonly type: string;
+  /** Its rarity, where the module has rarities; null otherwise. */
+  readonly rarity: string | null;
+  /** Its rules text, in our own words. */
+  readonly text: string;
+  /** Further numbers and names the module shows (cost, attack, XP…), by name. */
+  readonly stats?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
 /** What a bot sees when it is its move: exactly what a client playing the seat sees. */
 export interface BotTurn<V, C> {
   readonly seat: Seat;
@@ -186,6 +200,15 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   concession?(state: S, seat: Seat): C | null;
   /** The server bots that can hold or play a seat, the default first. */
   readonly bots?: readonly ModuleBot<V, C>[];
+  /**
+   * The commands a seat may send: `commandSchema` without the commands only the module's automaton sends (the raid's
+   * Dungeon). Absent: every command is a seat's.
+   */
+  readonly seatCommandSchema?: TSchema;
+  /** Every refusal code the rules may give (`<module>/<code>`), with what it means: clients branch on these. */
+  readonly codes?: Readonly<Record<string, string>>;
+  /** The module's own shipped content (cards, heroes, rooms…), so a client can show and explain it. */
+  readonly content?: readonly ContentItem[];
   status(state: S): GameStatus;
   /** Schema version of the events the module writes now (default 1); recorded in each event's metadata. */
   readonly eventVersion?: number;
