@@ -3,13 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { PostgresGamesList } from '@delve/projections';
+import { postgresReadModels } from '@delve/projections';
 import { toyGame } from '@delve/kernel/testing';
 import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { liveGameService } from '../apps/server/src/liveGames';
+import { liveGames } from '../apps/server/src/liveGames';
 import { startProjectionWorker } from '../apps/server/src/projectionWorker';
 import { StoreUpdatesFeed } from '../apps/server/src/graphql/feed';
 import { loadModules } from '../apps/server/src/modules';
@@ -49,7 +49,7 @@ const store = new PostgresEventStore(sql, {
   ...(process.env.BENCH_IN_FLIGHT && { maxInFlight: Number(process.env.BENCH_IN_FLIGHT) }),
 });
 const modules = { ...(await loadModules()), toy: toyGame };
-const games = liveGameService(store, modules);
+const games = liveGames(store, modules);
 const config = loadConfig({
   PORT: '0',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
@@ -60,7 +60,7 @@ const config = loadConfig({
 // its worker thread. BENCH_READ_SIDE=0 runs no projection: a node of several that does not hold its lock.
 const readSide = process.env.BENCH_READ_SIDE !== '0';
 const updates = new StoreUpdatesFeed(store);
-const app = await buildApp({ config, games, gamesList: new PostgresGamesList(sql), readiness: async () => undefined, modules, updates });
+const app = await buildApp({ config, games, reads: postgresReadModels(sql), readiness: async () => undefined, modules, updates });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const projections = readSide
   ? startProjectionWorker({

@@ -6,7 +6,7 @@ import {
   projectable,
   randomFor,
   type AnyGameModule,
-  type GameService,
+  type GameServices,
   type Message,
   type RecordedEvent,
   type Seat,
@@ -15,13 +15,13 @@ import { dungeon, heuristicBot as dungeonBot } from '@delve/game-dungeon';
 import { dungeoneer, randomBot as dungeoneerBot } from '@delve/game-dungeoneer';
 import { raid, heuristicBot as raidBot } from '@delve/game-raid';
 import { venture } from '@delve/game-venture';
-import { PostgresGamesList, ProjectionRunner, readModels } from '@delve/projections';
-import { PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+import { postgresReadModels, ProjectionRunner, ReadModelStore, readModels } from '@delve/projections';
+import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { StoreUpdatesFeed } from '../apps/server/src/graphql/feed';
-import { liveGameService } from '../apps/server/src/liveGames';
+import { liveGames } from '../apps/server/src/liveGames';
 import { rebuildReadModels } from '../apps/server/src/rebuild';
 import { Connection } from './connection';
 
@@ -33,17 +33,17 @@ const FOLD_MS = 300;
 const FOLD_ROUNDS = 5;
 
 /** A bot's next command for `seat`, from what that seat sees (null: nothing to send). */
-type Bot = (games: GameService, gameId: string, seat: Seat, seed: string, step: number) => Promise<Message | null>;
+type Bot = (games: GameServices, gameId: string, seat: Seat, seed: string, step: number) => Promise<Message | null>;
 type ViewBot = (view: never, seat: Seat, random: ReturnType<typeof randomFor>) => Message | null;
 
 const fromView =
   (bot: ViewBot): Bot =>
   async (games, gameId, seat, seed, step) =>
-    bot((await games.view(gameId, { kind: 'seat', seat })) as never, seat, randomFor(seed, step));
+    bot((await games.reads.view(gameId, { kind: 'seat', seat })) as never, seat, randomFor(seed, step));
 
 /** Venture has no bot: a random legal command, never conceding, at a table of 1,000 life so the game goes on. */
 const ventureBot: Bot = async (games, gameId, seat, seed, step) => {
-  const legal = (await games.legalCommands(gameId, seat)).filter((c) => c.type !== 'LeaveGame');
+  const legal = (await games.reads.legalCommands(gameId, seat)).filter((c) => c.type !== 'LeaveGame');
   return legal.length === 0 ? null : randomFor(seed, step).pick(legal);
 };
 
@@ -66,22 +66,22 @@ const db = await openTestDatabase();
 const { sql } = db;
 const store = new PostgresEventStore(sql);
 const modules = Object.fromEntries(TABLES.map((t) => [t.module.name, t.module]));
-const writer = liveGameService(store, modules);
+const writer = liveGames(store, modules);
 
 /** Play one game through the service until it ends or has MIN_EVENTS events; seat 0's token is kept for the reads. */
 async function play(table: (typeof TABLES)[number], seed: string): Promise<Played> {
-  const { gameId } = await writer.createGame({ module: table.module.name, options: table.options, seats: table.seats });
+  const { gameId } = await writer.lobby.createGame({ module: table.module.name, options: table.options, seats: table.seats });
   const tokens: string[] = [];
-  for (let seat = 0; seat < table.seats; seat++) tokens.push((await writer.claimSeat(gameId, { seat })).token);
+  for (let seat = 0; seat < table.seats; seat++) tokens.push((await writer.lobby.claimSeat(gameId, { seat })).token);
   for (let step = 0; ; step++) {
-    const { status, awaiting, revision } = await writer.summary(gameId);
+    const { status, awaiting, revision } = await writer.reads.summary(gameId);
     if (status !== 'active' || revision >= MIN_EVENTS || awaiting.length === 0) break;
     const seat = randomFor(seed, step).pick(awaiting);
     const command = await table.bot(writer, gameId, seat, seed, step);
     if (!command) break;
-    await writer.execute(gameId, command, { seat });
+    await writer.commands.execute(gameId, command, { seat });
   }
-  return { module: table.module, gameId, token: tokens[0] as string, head: (await writer.summary(gameId)).revision };
+  return { module: table.module, gameId, token: tokens[0] as string, head: (await writer.reads.summary(gameId)).revision };
 }
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
@@ -158,13 +158,13 @@ for (const table of TABLES) {
 console.log("cpu: events per second of this process's CPU time (comparable when other work shares the cores); target >= 200,000/s");
 
 // --- Views at revisions over HTTP, on a node that has not seen the games --------------------------------------------
-const reader = liveGameService(store, modules);
+const reader = liveGames(store, modules);
 const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000', DATABASE_URL: db.url });
 const updates = new StoreUpdatesFeed(store);
 const app = await buildApp({
   config,
   games: reader,
-  gamesList: new PostgresGamesList(sql),
+  reads: postgresReadModels(sql),
   readiness: async () => undefined,
   modules,
   updates,

@@ -4,53 +4,37 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import type { AnyGameModule } from '@delve/kernel';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import type { AnyGameModule, GameServices } from '@delve/kernel';
+import type { ReadModels } from '@delve/projections';
+import { catalog } from './catalog';
 import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
 import { graphql } from './graphql/index';
-import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
-import { platformUnavailable, type PlatformPort, type PlatformReads } from './platform';
-import type { GamesListReader, GamesPort, ReadinessProbe } from './ports';
 import { installInputGuards } from './inputGuards';
-import { installProblemHandlers, problem } from './problems';
-import { installRateLimits, KnownPlayers } from './rateLimits';
-import campaigns from './routes/campaigns';
-import characters from './routes/characters';
-import games from './routes/games';
-import { withSeatCache } from './seatCache';
-import health from './routes/health';
-import modules from './routes/modules';
-import play from './routes/play';
-import players from './routes/players';
-import watch from './routes/watch';
+import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
+import { Operations } from './operations/index';
+import { RateLimiter } from './operations/limits';
+import { platformUnavailable, type Platform } from './operations/platform';
+import { installProblemHandlers, problem, sendProblem } from './problems';
+import { installAdmission, registerRoute } from './rest/adapter';
+import health, { type ReadinessProbe } from './rest/health';
+import { installRateLimits } from './rest/limits';
+import { restRoutes } from './rest/routes';
+import watch from './rest/watch';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    games: GamesPort;
-    gamesList: GamesListReader;
-    readiness: ReadinessProbe;
-    platform: PlatformPort;
-    platformReads: PlatformReads;
-    /** The loaded game modules, by name (discovery, and explaining malformed commands and options). */
-    modules: Readonly<Record<string, AnyGameModule>>;
-  }
-}
-
-/** What the app is built from: configuration and the ports it serves. */
+/** What the app is built from: configuration, the loaded modules, and the kernel's services and read models. */
 export interface AppDependencies {
   readonly config: Config;
-  readonly games: GamesPort;
-  readonly gamesList: GamesListReader;
-  readonly readiness: ReadinessProbe;
-  /** The loaded game modules (GraphQL builds one view type per module that publishes a view schema). */
+  /** The loaded game modules, by name. */
   readonly modules: Readonly<Record<string, AnyGameModule>>;
+  readonly games: GameServices;
+  /** Players, characters and campaigns (without them, their operations answer 503 platform/unavailable). */
+  readonly platform?: Platform;
+  readonly reads: ReadModels;
+  readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
-  /** Players, characters and campaigns (without them, their routes answer 503 platform/unavailable). */
-  readonly platform?: PlatformPort;
-  readonly platformReads?: PlatformReads;
 }
 
 /** Path of the REST contract (generated from the routes by `npm run openapi`; a test keeps it current). */
@@ -97,6 +81,16 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed URL, a path parameter longer than any id) as problems with stable codes.
+    frameworkErrors: (error, request, reply) => {
+      const body = problem(
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'http/uri-too-long' : 'http/bad-url',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is longer than any id' : 'the URL is malformed',
+      );
+      body.instance = request.url.split('?')[0] ?? request.url;
+      void sendProblem(reply as unknown as FastifyReply, body);
+    },
     // A slow or incomplete request (a body shorter than its Content-Length) is answered 408 and closed once it has
     // taken `timeout`, checked at least once a second; a connection idle for a minute is closed.
     requestTimeout: timeout,
@@ -110,18 +104,19 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
   };
 }
 
-/** The app as a plugin: decorates the dependencies, registers CORS, rate limit, docs, then the routes. */
+/** The app as a plugin: the operations, then CORS, the rate limit, the REST routes, GraphQL, and the docs. */
 export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) => {
-  fastify.decorate('config', deps.config);
-  const cachedGames = withSeatCache(deps.games);
-  fastify.decorate('games', cachedGames);
-  fastify.decorate('gamesList', deps.gamesList);
-  fastify.decorate('readiness', deps.readiness);
-  fastify.decorate('modules', deps.modules);
-  const off = deps.platform && deps.platformReads ? null : platformUnavailable();
-  const knownPlayers = new KnownPlayers();
-  fastify.decorate('platform', rememberingPlayers(deps.platform ?? (off as NonNullable<typeof off>).platform, knownPlayers));
-  fastify.decorate('platformReads', deps.platformReads ?? (off as NonNullable<typeof off>).platformReads);
+  const operations = new Operations(
+    {
+      config: deps.config,
+      modules: deps.modules,
+      catalog: catalog(deps.modules),
+      games: deps.games,
+      platform: deps.platform ?? platformUnavailable(),
+      reads: deps.reads,
+    },
+    new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress),
+  );
   installProblemHandlers(fastify);
   installInputGuards(fastify);
   // Every route registers its schema; the contract served at /docs is generated from them once the app is ready.
@@ -144,49 +139,19 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
     });
   }
-  // Seats, players and addresses each have a bucket of their own (many players may share a NAT); a credential earns one
-  // only once it has authenticated, so inventing a fresh Authorization header per request buys no fresh bucket.
-  installRateLimits(fastify, {
-    knownSeat: (gameId, token) => cachedGames.knownSeat(gameId, token),
-    players: knownPlayers,
-    budgets: deps.config.rateLimits,
-  });
+  installRateLimits(fastify, operations.limiter);
+  installAdmission(fastify, operations);
 
-  await fastify.register(health);
-  await fastify.register(modules, { modules: deps.modules });
-  await fastify.register(games);
-  await fastify.register(play);
-  await fastify.register(players);
-  await fastify.register(characters);
-  await fastify.register(campaigns);
+  await fastify.register(health, { readiness: deps.readiness });
+  for (const route of restRoutes) registerRoute(fastify, operations, route);
   await fastify.register(watch);
-  await fastify.register(graphql, { modules: deps.modules, updates: deps.updates });
+  await fastify.register(graphql, { operations, updates: deps.updates });
 
   // The routes above are all registered by now: the document is complete (the docs UI's own routes are not in it).
   const document = contractOf(routes, deps.modules);
   await fastify.register(swagger, { mode: 'static', specification: { document: document as never } });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };
-
-/** The platform with player-key authentication remembered for the rate limiter (the key's player has a bucket). */
-function rememberingPlayers(platform: PlatformPort, known: KnownPlayers): PlatformPort {
-  const { players } = platform;
-  return {
-    ...platform,
-    players: {
-      register: (...args) => players.register(...args),
-      authenticate: async (key) => {
-        const player = await players.authenticate(key);
-        known.remember(key, player);
-        return player;
-      },
-      issueKey: (...args) => players.issueKey(...args),
-      revokeKey: (...args) => players.revokeKey(...args),
-      summary: (...args) => players.summary(...args),
-      keys: (...args) => players.keys(...args),
-    },
-  };
-}
 
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */
 export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyHttpOptions<Server>> = {}): Promise<FastifyInstance> {

@@ -2,8 +2,8 @@
 // (GET /modules, GraphQL `modules`), the named schemas of openapi.yaml, and the error messages that explain a malformed
 // command or options.
 import type { AnyGameModule } from '@delve/kernel';
-import type { Static } from '@fastify/type-provider-typebox';
-import type { ModuleInfo } from './schemas';
+import type { Static } from '@sinclair/typebox';
+import type { ModuleInfo } from './operations/schemas';
 
 type Json = Record<string, unknown>;
 
@@ -64,6 +64,7 @@ export function moduleEntry(module: AnyGameModule): ModuleEntry {
     events: [...variantsByType(plainSchema(module.eventSchema)).keys()],
     schemas: { options: names.options, command: names.command, event: names.event, view: names.view },
     characters: module.progression !== undefined,
+    bots: (module.bots ?? []).map(({ name, description, strength }) => ({ name, description, strength: { ...strength } })),
   };
 }
 

@@ -1,5 +1,5 @@
 // Server configuration read from environment variables, validated once at start with a message naming each bad value.
-import type { Budgets } from './rateLimits';
+import type { Budgets } from './operations/limits';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -18,6 +18,11 @@ export interface Config {
   readonly corsOrigin: boolean | readonly string[];
   /** Token buckets per client (a seat in its game, a player, or an address), for reads and for writes. */
   readonly rateLimits: Budgets;
+  /**
+   * The player keys used from one address together get at most this many times one client's budget: registering
+   * players buys none beyond it.
+   */
+  readonly playersPerAddress: number;
   /** Operator key for omniscient reads and abandoning games; null disables admin access. */
   readonly adminKey: string | null;
   /** Largest accepted request body in bytes. */
@@ -31,6 +36,20 @@ export interface Config {
   readonly development: boolean;
   /** The packages whose game modules this node loads (default: every module shipped in the repository). */
   readonly gamePackages: readonly string[] | null;
+  /** Tables that run themselves: the scheduler's settings. */
+  readonly tables: TableSettings;
+}
+
+/** How the server plays bots and ends games nobody plays. */
+export interface TableSettings {
+  /** How long a bot waits before its move, so people watching can follow (0 in tests). */
+  readonly botPaceMs: number;
+  /** A game in which no person acted for this long is abandoned. */
+  readonly idleMs: number;
+  /** A game whose seats are not all claimed this long after it was created is abandoned. */
+  readonly unfilledMs: number;
+  /** Games at once whose every seat is a bot (demos, tests); 0 refuses them. */
+  readonly botOnlyGames: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -143,6 +162,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: logLevel as LogLevel,
     corsOrigin,
     rateLimits: { read: budget('READ', 60, 240), write: budget('WRITE', 30, 90) },
+    playersPerAddress: int('RATE_LIMIT_PLAYERS_PER_ADDRESS', 2, 1, 1000),
+    tables: {
+      botPaceMs: int('BOT_PACE_MS', 500, 0, 60_000),
+      idleMs: int('IDLE_GAME_SECONDS', 7 * 86_400, 1, 366 * 86_400) * 1000,
+      unfilledMs: int('UNFILLED_GAME_SECONDS', 86_400, 1, 366 * 86_400) * 1000,
+      botOnlyGames: int('BOT_ONLY_GAMES', 20, 0, 100_000),
+    },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),

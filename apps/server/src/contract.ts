@@ -2,11 +2,11 @@
 // committed openapi.yaml equal to it.
 import Fastify from 'fastify';
 import { stringify } from 'yaml';
-import type { AnyGameModule } from '@delve/kernel';
+import type { AnyGameModule, GameServices } from '@delve/kernel';
+import type { ReadModels } from '@delve/projections';
 import { app, contractOf, serverOptions } from './app';
 import { collectRoute, type DocumentedRoute } from './openapi';
 import { loadConfig } from './config';
-import type { GamesPort } from './ports';
 
 /** The OpenAPI document the app serves at /docs, built from its routes (no handler runs). */
 export async function contractDocument(modules: Readonly<Record<string, AnyGameModule>> = {}): Promise<Record<string, unknown>> {
@@ -16,8 +16,9 @@ export async function contractDocument(modules: Readonly<Record<string, AnyGameM
   fastify.addHook('onRoute', (route) => collectRoute(routes, route));
   await fastify.register(app, {
     config,
-    games: {} as GamesPort, // never called: only the routes are inspected
-    gamesList: { list: async () => ({ items: [], nextCursor: null }) },
+    // Never called: only the routes are inspected.
+    games: {} as GameServices,
+    reads: {} as ReadModels,
     readiness: async () => {},
     modules,
     updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },

@@ -1,6 +1,6 @@
-// Hostile-input guards every route shares: JSON nested absurdly deep, NUL in the URL, and numbers that are not finite.
+// Hostile-input guards every route shares: JSON nested absurdly deep and NUL in the URL.
 // Each answers 400 with a stable code before any handler runs.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HttpProblem } from './problems';
 
 /** Deepest nesting of arrays and objects a JSON body may have; no module's options or commands come near it. */
@@ -37,26 +37,6 @@ export function jsonProblem(text: string): HttpProblem | null {
     : null;
 }
 
-/**
- * The first query-string or path parameter that is a number but not a finite one, as a schema failure: the validator
- * coerces "-Infinity" to a number and then skips its minimum and maximum, so such a value would reach the handler.
- */
-function nonFinite(request: FastifyRequest): Error | null {
-  return nonFiniteIn('querystring', request.query) ?? nonFiniteIn('params', request.params);
-}
-
-function nonFiniteIn(where: 'querystring' | 'params', values: unknown): Error | null {
-  if (typeof values !== 'object' || values === null) return null;
-  for (const name in values) {
-    const value = (values as Record<string, unknown>)[name];
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      const validation = [{ instancePath: `/${name}`, message: 'must be a finite number' }];
-      return Object.assign(new Error(`${where}/${name} must be a finite number`), { validation, validationContext: where });
-    }
-  }
-  return null;
-}
-
 /** Install the guards on an app (before its routes, so they apply to every route registered after). */
 export function installInputGuards(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -70,11 +50,6 @@ export function installInputGuards(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     // A percent-encoded NUL reaches PostgreSQL as text it refuses; the raw byte is refused by the HTTP parser.
     if (request.url.includes('%00')) done(new HttpProblem(400, 'http/nul-character', 'the URL must not contain NUL (%00)'));
-    else done();
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    const error = nonFinite(request);
-    if (error) done(error);
     else done();
   });
 }

@@ -4,29 +4,30 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CampaignService,
   CharacterService,
-  GameService,
+  gameServices,
   OutcomeRecorder,
   PlayerService,
   type AnyGameModule,
   type CheckpointStore,
   type EventStore,
   type GameServiceDeps,
+  type GameServices,
 } from '@delve/kernel';
 
 /** 32 bytes from the CSPRNG, base64url: seeds and seat tokens. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
 /** The system clock, random UUIDs and CSPRNG secrets. `overrides` is for tests that need reproducible secrets only. */
-export function liveGameService(
+export function liveGames(
   store: EventStore,
   modules: Readonly<Record<string, AnyGameModule>>,
   overrides: Partial<Pick<GameServiceDeps, 'newSecret'>> = {},
-): GameService {
-  return new GameService({ store, modules, clock: () => new Date(), newId: () => randomUUID(), newSecret, ...overrides });
+): GameServices {
+  return gameServices({ store, modules, clock: () => new Date(), newId: () => randomUUID(), newSecret, ...overrides });
 }
 
 /** Players, characters and campaigns over the same store, on the server's game service. */
-export function livePlatform(store: EventStore, modules: Readonly<Record<string, AnyGameModule>>, games: GameService) {
+export function livePlatform(store: EventStore, modules: Readonly<Record<string, AnyGameModule>>, games: GameServices) {
   const base = { store, clock: () => new Date(), newId: () => randomUUID() };
   const players = new PlayerService({ ...base, newSecret });
   const characters = new CharacterService({ ...base, modules, games });
@@ -36,6 +37,7 @@ export function livePlatform(store: EventStore, modules: Readonly<Record<string,
     characters,
     campaigns,
     /** The process manager recording finished games on characters and campaigns. */
-    outcomes: (checkpoints: CheckpointStore) => new OutcomeRecorder({ store, checkpoints, games, characters, campaigns }),
+    outcomes: (checkpoints: CheckpointStore) =>
+      new OutcomeRecorder({ store, checkpoints, streams: games.streams, modules, characters, campaigns }),
   };
 }

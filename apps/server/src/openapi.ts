@@ -4,6 +4,7 @@
 import type { AnyGameModule } from '@delve/kernel';
 import type { RouteOptions } from 'fastify';
 import { moduleComponents, schemaNames } from './catalog';
+import { MODULE_SCHEMA, type ModuleSchemaKind } from './operations/schemas';
 
 type Json = Record<string, unknown>;
 
@@ -189,29 +190,15 @@ function responses(route: DocumentedRoute, components: Components, problemStatus
 }
 
 /**
- * Where the generic shapes of the routes' schemas (any command, any view, any options) are narrowed to the union of
- * the modules' named schemas: component → property (or the component itself, '') → the kind of module schema.
- */
-const NARROWED: readonly [component: string, property: string, kind: 'command' | 'view' | 'options'][] = [
-  ['Command', '', 'command'],
-  ['ViewResult', 'view', 'view'],
-  ['CommandResult', 'view', 'view'],
-  ['CreateGameRequest', 'options', 'options'],
-  ['ScheduleGameRequest', 'options', 'options'],
-];
-
-/**
- * Add every module's options, commands, events and view as named schemas, and narrow the generic shapes the routes
- * validate with (the kernel checks the module's own schema) to the union of the modules' ones, so a generated client
+ * Add every module's options, commands, events and view as named schemas, and narrow each generic field marked as
+ * standing for a module's schema (`x-delve-module`) to the union of the modules' named ones, so a generated client
  * is typed per module. No module is named here: a new module is published by exporting its schemas.
  */
 function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<string, AnyGameModule>>): void {
   const loaded = Object.values(modules).sort((a, b) => a.name.localeCompare(b.name));
-  if (loaded.length === 0) return;
-  Object.assign(schemas, moduleComponents(modules));
-  for (const [component, property, kind] of NARROWED) {
-    const target = schemas[component];
-    if (!target) continue;
+  if (loaded.length > 0) Object.assign(schemas, moduleComponents(modules));
+  const narrowed = (node: Json): Json => {
+    const kind = node[MODULE_SCHEMA] as ModuleSchemaKind;
     const refs: Json[] = loaded.flatMap((m) => {
       const name = schemaNames(m)[kind];
       return name === null ? [] : [{ $ref: `#/components/schemas/${name}` }];
@@ -219,14 +206,18 @@ function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<
     // A module that publishes no view schema is served as JSON: its views are whatever it returns.
     const unnamed = loaded.filter((m) => schemaNames(m)[kind] === null).map((m) => m.name);
     if (unnamed.length > 0) refs.push({ description: `A view of ${unnamed.join(', ')}, which publish no view schema.` });
-    if (property === '') {
-      schemas[component] = { description: `${String(target.description ?? '')} One of the modules' commands.`.trim(), anyOf: refs };
-      continue;
-    }
-    const properties = target.properties as Record<string, Json>;
-    const original = properties[property] ?? {};
-    properties[property] = { ...(original.description !== undefined && { description: original.description }), anyOf: refs };
-  }
+    const { [MODULE_SCHEMA]: _kind, ...plain } = node;
+    if (loaded.length === 0) return plain;
+    const description = typeof node.description === 'string' ? node.description : undefined;
+    return { ...(description !== undefined && { description }), anyOf: refs };
+  };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== 'object' || node === null) return node;
+    if (MODULE_SCHEMA in node) return narrowed(node as Json);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
+  };
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = walk(schema) as Json;
 }
 
 /** The OpenAPI 3.1 document of `routes` (every route with an operationId) and the modules' schemas. */

@@ -1,8 +1,8 @@
 // The read models as `npm start` runs them (in the projection worker thread), shared with bench:api and the tests so
 // both measure and check what ships.
 import { projectable, type AnyGameModule, type EventStore } from '@delve/kernel';
-import { ProjectionRunner, readModels, type ReadModelName } from '@delve/projections';
-import { AdvisoryLeaderLock, ReadModelStore } from '@delve/store-postgres';
+import { ProjectionRunner, ReadModelStore, readModels, type ReadModelName } from '@delve/projections';
+import { AdvisoryLeaderLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 
 /** Events folded per transaction. The games list changes with every move, so the runner takes everything a busy node

@@ -2,8 +2,8 @@
 // are projected again together, in one pass over the log, each beside its live one and swapped in atomically, so it
 // is safe while servers run and serve them.
 import { projectable, type AnyGameModule, type EventStore } from '@delve/kernel';
-import { readModels, rebuildProjections, type ReadModelName } from '@delve/projections';
-import { ReadModelStore } from '@delve/store-postgres';
+import { ReadModelStore, readModels, rebuildProjections, type ReadModelName } from '@delve/projections';
+
 import type { Sql } from 'postgres';
 
 export interface RebuildReport {

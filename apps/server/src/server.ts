@@ -1,12 +1,13 @@
 // Entry point (`npm start`): validate config, open the store (migrations applied), serve, and shut down gracefully.
 import type { EventStore } from '@delve/kernel';
-import { LeaderLoop, PostgresGamesList, PostgresReadModels } from '@delve/projections';
+import { LeaderLoop, postgresReadModels, ReadModelStore } from '@delve/projections';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
-import { liveGameService, livePlatform } from './liveGames';
+import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
 import { startProjectionWorker } from './projectionWorker';
+import { startScheduler } from './scheduler';
 
 /** How long the embedded PostgreSQL may take to come back after it stopped by itself before the server gives up. */
 const DATABASE_RESTART_WITHIN_MS = 60_000;
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const { AdvisoryLeaderLock, isDriverWriteAfterClose, migrationsApplied, openDatabase, PostgresEventStore, ReadModelStore } =
+  const { AdvisoryLeaderLock, isDriverWriteAfterClose, migrationsApplied, openDatabase, PostgresEventStore } =
     await import('@delve/store-postgres');
   const { openEsdbEventStore } = await import('@delve/store-esdb');
   // Until the app's logger exists, lifecycle news of the embedded PostgreSQL go to stderr as they come.
@@ -68,14 +69,13 @@ async function main(): Promise<void> {
   const store: EventStore = config.eventStoreUrl ? await openEsdbEventStore(config.eventStoreUrl) : new PostgresEventStore(db.sql);
   const warnings: string[] = [];
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
-  const games = liveGameService(store, modules);
+  const games = liveGames(store, modules);
   const platform = livePlatform(store, modules, games);
   const updates = new StoreUpdatesFeed(store);
 
   const app = await buildApp({
     config,
     games,
-    gamesList: new PostgresGamesList(db.sql),
     readiness: async () => {
       if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
       if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     modules,
     updates,
     platform,
-    platformReads: new PostgresReadModels(db.sql),
+    reads: postgresReadModels(db.sql),
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);
@@ -98,6 +98,15 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'recording game outcomes failed'),
   });
   outcomes.start();
+  // Clocks, bots in seats, and games nobody plays: the scheduler, led by one node at a time.
+  const tables = startScheduler({
+    store,
+    sql: db.sql,
+    games,
+    modules,
+    tables: config.tables,
+    onError: (error) => app.log.error({ err: error }, 'the scheduler failed'),
+  });
   // The games list projection runs on its own thread with its own connections (ADR 0014).
   const projections = startProjectionWorker({
     databaseUrl: db.url,
@@ -124,6 +133,7 @@ async function main(): Promise<void> {
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
       ['outcomes', () => outcomes.stop()],
+      ['scheduler', () => tables.stop()],
       ['projections', () => projections.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],

@@ -95,14 +95,14 @@ if (!existsSync(CHROMIUM)) {
   });
 
   t.test('the viewer follows a Dungeon game to the end, replays revisions, and hides other hands', async (t) => {
-    const { gameId: id } = await ctx.service.createGame({ module: 'dungeon', options: {}, seats: 2 });
-    const tokens = [(await ctx.service.claimSeat(id, {})).token, (await ctx.service.claimSeat(id, {})).token];
+    const { gameId: id } = await ctx.service.lobby.createGame({ module: 'dungeon', options: {}, seats: 2 });
+    const tokens = [(await ctx.service.lobby.claimSeat(id, {})).token, (await ctx.service.lobby.claimSeat(id, {})).token];
     const seat0 = await open(`/watch/${id}#token=${tokens[0]}`);
     const spectator = await open(`/watch/${id}`);
     await seat0.waitForSelector('body[data-module="dungeon"] #board[data-revision]');
     /** Wait until the page shows the game's current head, then read the hands it draws. */
     const caughtUp = async (page: Page) => {
-      const { revision } = await ctx.service.summary(id);
+      const { revision } = await ctx.service.reads.summary(id);
       await page.waitForSelector(`#board[data-revision="${revision}"]`);
       return page.$$eval('[data-hand-seat]', (hands) =>
         hands.map((h) => [...h.querySelectorAll('[data-card]')].map((c) => c.getAttribute('data-card'))),
@@ -110,7 +110,7 @@ if (!existsSync(CHROMIUM)) {
     };
     let step = 0;
     for (; step < 2000; step++) {
-      const summary = await ctx.service.summary(id);
+      const summary = await ctx.service.reads.summary(id);
       if (summary.status !== 'active') break;
       if (step % 40 === 5) {
         const mine = await caughtUp(seat0);
@@ -127,10 +127,10 @@ if (!existsSync(CHROMIUM)) {
         if (step === 45) await shot(seat0, 'viewer-live');
       }
       const seat = summary.awaiting[step % summary.awaiting.length]!;
-      const legal = await ctx.service.legalCommands(id, seat);
-      await ctx.service.execute(id, legal[(step * 7) % legal.length]!, { seat });
+      const legal = await ctx.service.reads.legalCommands(id, seat);
+      await ctx.service.commands.execute(id, legal[(step * 7) % legal.length]!, { seat });
     }
-    const end = await ctx.service.summary(id);
+    const end = await ctx.service.reads.summary(id);
     t.equal(end.status, 'finished', `the game ends after ${step} commands`);
     await seat0.waitForSelector(`body[data-status="finished"]#board, body[data-status="finished"]`);
     // After a burst of commands the page catches up from the last push; on a busy machine that takes a while.
@@ -155,7 +155,7 @@ if (!existsSync(CHROMIUM)) {
         revision,
       );
       await seat0.waitForSelector(`#board[data-revision="${revision}"]`);
-      const view = (await ctx.service.view(id, { kind: 'seat', seat: 0 }, revision)) as DungeonView;
+      const view = (await ctx.service.reads.view(id, { kind: 'seat', seat: 0 }, revision)) as DungeonView;
       t.equal(await seat0.textContent('#revision-label'), String(revision), `revision ${revision} is labelled`);
       t.match(
         await seat0.textContent('.table-info'),
@@ -175,18 +175,22 @@ if (!existsSync(CHROMIUM)) {
     /** What only the module's own drawing puts on the page (the generic drawing has none of these). */
     const marks: Record<string, string> = { venture: '[data-stack]', raid: '[data-side="dungeon"] [data-unit]', dungeoneer: '[data-cell]' };
     for (const [module, mark] of Object.entries(marks)) {
-      const { gameId: id } = await every.service.createGame({ module, options: {}, seats: 2 });
-      const tokens = [(await every.service.claimSeat(id, {})).token, (await every.service.claimSeat(id, {})).token];
+      const { gameId: id } = await every.service.lobby.createGame({ module, options: {}, seats: 2 });
+      const tokens = [(await every.service.lobby.claimSeat(id, {})).token, (await every.service.lobby.claimSeat(id, {})).token];
       for (let step = 0; step < 20; step++) {
-        const summary = await every.service.summary(id);
+        const summary = await every.service.reads.summary(id);
         if (summary.status !== 'active') break;
         const seat = summary.awaiting[step % summary.awaiting.length]!;
-        const legal = await every.service.legalCommands(id, seat);
+        const legal = await every.service.reads.legalCommands(id, seat);
         if (legal.length === 0) break;
-        await every.service.execute(id, legal[(step * 7) % legal.length]!, { seat });
+        await every.service.commands.execute(id, legal[(step * 7) % legal.length]!, { seat });
       }
-      const { revision } = await every.service.summary(id);
-      const view = (await every.service.view(id, { kind: 'seat', seat: 0 })) as { players?: Seen[]; raiders?: Seen[]; grid?: Seen['grid'] };
+      const { revision } = await every.service.reads.summary(id);
+      const view = (await every.service.reads.view(id, { kind: 'seat', seat: 0 })) as {
+        players?: Seen[];
+        raiders?: Seen[];
+        grid?: Seen['grid'];
+      };
       const page = await open(`/watch/${id}#token=${tokens[0]}`, everyBase);
       await page.waitForSelector(`body[data-module="${module}"] #board[data-revision="${revision}"]`);
       const drawn = await page.locator(mark).count();

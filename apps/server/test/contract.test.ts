@@ -6,8 +6,8 @@ import { app, OPENAPI_PATH, serverOptions } from '../src/app';
 import { contractDocument, contractYaml } from '../src/contract';
 import { loadModules } from '../src/modules';
 import { loadConfig } from '../src/config';
-import { MemoryGamesList } from '../src/gamesList';
-import type { GamesPort } from '../src/ports';
+import type { GameServices } from '@delve/kernel';
+import type { ReadModels } from '@delve/projections';
 import { openapi, specProblems } from './support/spec';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
@@ -21,8 +21,8 @@ async function contractApp(modules: Record<string, AnyGameModule>) {
   const fastify = Fastify(serverOptions(loadConfig({ LOG_LEVEL: 'silent' })));
   await fastify.register(app, {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
-    games: {} as GamesPort, // never called
-    gamesList: new MemoryGamesList(),
+    games: {} as GameServices, // never called
+    reads: {} as ReadModels,
     readiness: async () => {},
     modules,
     updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
@@ -52,8 +52,8 @@ t.test('every route is in openapi.yaml and every documented operation is a route
   });
   await fastify.register(app, {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
-    games: {} as GamesPort, // never called: only the routes are inspected
-    gamesList: new MemoryGamesList(),
+    games: {} as GameServices, // never called: only the routes are inspected
+    reads: {} as ReadModels,
     readiness: async () => {},
     modules: {},
     updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
@@ -99,6 +99,7 @@ t.test('the spec oracle rejects replies that break openapi.yaml', async (t) => {
     revision: 0,
     seedHash: 'a'.repeat(64),
     campaign: null,
+    clock: null,
   };
   t.same(specProblems('GET', `/games/${id}`, { statusCode: 200, headers: json, body: JSON.stringify(summary) }), []);
   const noHash = { ...summary, seedHash: undefined };

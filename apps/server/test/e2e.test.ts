@@ -1,4 +1,5 @@
 // End-to-end over inject (and one real socket): a toy game from creation to audit, with every reply checked against openapi.yaml.
+import type { ReadModels } from '@delve/projections';
 import t, { type Test } from 'tap';
 import { call } from './support/http';
 import { ADMIN_KEY, testApp } from './support/app';
@@ -65,7 +66,7 @@ t.test('/ready answers 503 when the store is unreachable', async (t) => {
   const app = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     games: ctx.service,
-    gamesList: { list: async () => ({ items: [], nextCursor: null }) },
+    reads: {} as ReadModels,
     readiness: async () => {
       throw new Error('connection refused');
     },
@@ -94,8 +95,8 @@ t.test('a toy game from creation to a verified audit; replays equal the live vie
   t.equal(summary.body.status, 'active', 'the game starts when the last seat is claimed');
   t.same(summary.body.awaiting, [0]);
   t.same(summary.body.seats, [
-    { seat: 0, claimed: true, name: 'p0', player: null, character: null },
-    { seat: 1, claimed: true, name: 'p1', player: null, character: null },
+    { seat: 0, claimed: true, name: 'p0', player: null, character: null, bot: null, autopilot: false },
+    { seat: 1, claimed: true, name: 'p1', player: null, character: null, bot: null, autopilot: false },
   ]);
 
   const { live, summary: end } = await playOut(t, ctx, id, tokens);
@@ -107,7 +108,7 @@ t.test('a toy game from creation to a verified audit; replays equal the live vie
   // so compare the revisions before the last one).
   for (const { revision, view } of live.slice(0, -1)) {
     const replay = await call(t, ctx.app, 'GET', `/games/${id}/view?revision=${revision}`, { token: tokens[0] as string });
-    t.same(replay.body, { revision, view }, `replay at ${revision} equals the live view`);
+    t.same(replay.body, { revision, clock: null, view }, `replay at ${revision} equals the live view`);
   }
   const beyond = await call(t, ctx.app, 'GET', `/games/${id}/view?revision=${end.revision + 1}`);
   t.equal(beyond.status, 404);

@@ -56,10 +56,10 @@ interface World {
 }
 
 async function world(ctx: TestApp): Promise<World> {
-  const game = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
-  const seat0 = (await ctx.service.claimSeat(game, {})).token;
-  const seat1 = (await ctx.service.claimSeat(game, {})).token;
-  const open = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  const game = (await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  const seat0 = (await ctx.service.lobby.claimSeat(game, {})).token;
+  const seat1 = (await ctx.service.lobby.claimSeat(game, {})).token;
+  const open = (await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
   const post = async (url: string, payload: object, token?: string): Promise<Json> =>
     JSON.parse(
       (

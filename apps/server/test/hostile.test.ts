@@ -10,8 +10,8 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const UNLIMITED = { RATE_LIMIT_MAX: '1000000' };
 
 async function seatedToyGame(ctx: TestApp): Promise<{ id: string; tokens: string[] }> {
-  const id = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
-  const tokens = [(await ctx.service.claimSeat(id, {})).token, (await ctx.service.claimSeat(id, {})).token];
+  const id = (await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  const tokens = [(await ctx.service.lobby.claimSeat(id, {})).token, (await ctx.service.lobby.claimSeat(id, {})).token];
   return { id, tokens };
 }
 
@@ -161,7 +161,7 @@ t.test('a client holding many seat tokens gets no more budget on routes of no ga
   t.teardown(ctx.close);
   const tokens: { id: string; token: string }[] = [];
   for (let i = 0; i < 10; i++) {
-    const id = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+    const id = (await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
     tokens.push({ id, token: (await call(t, ctx.app, 'POST', `/games/${id}/seats`)).body.token });
   }
   const statuses: number[] = [];
@@ -239,12 +239,12 @@ t.test('a read of the log costs what it returns: the head of a long game costs o
   const ctx = await testApp({ RATE_LIMIT_READS_PER_SECOND: '1', RATE_LIMIT_READ_BURST: '10', RATE_LIMIT_WRITE_BURST: '100' });
   t.teardown(ctx.close);
   const player = 'p-fold';
-  const long = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
-  await ctx.service.claimSeat(long, { seat: 0, player });
+  const long = (await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  await ctx.service.lobby.claimSeat(long, { seat: 0, player });
   // Each token the seat's player asks for is an event: 250 of them make a long stream without playing.
   let head = 0;
-  for (let i = 0; i < 250; i++) head = (await ctx.service.issueSeatToken(long, 0, player)).revision;
-  const short = (await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  for (let i = 0; i < 250; i++) head = (await ctx.service.lobby.issueSeatToken(long, 0, player)).revision;
+  const short = (await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
   // Each game read from an address of its own, so each starts with a full bucket.
   const statuses = async (id: string, from: number, remoteAddress: string) => {
     const out: number[] = [];

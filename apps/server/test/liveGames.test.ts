@@ -2,16 +2,16 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
 import { InMemoryEventStore } from '@delve/kernel/testing';
-import { liveGameService } from '../src/liveGames';
+import { liveGames } from '../src/liveGames';
 import { toy } from './support/toy';
 
 t.test('live wiring: seat tokens are 256-bit base64url secrets, game ids are UUIDs, events carry the time', async (t) => {
   const store = new InMemoryEventStore();
-  const games = liveGameService(store, { toy });
+  const games = liveGames(store, { toy });
   const before = Date.now();
-  const { gameId } = await games.createGame({ module: 'toy', seats: 2 });
+  const { gameId } = await games.lobby.createGame({ module: 'toy', seats: 2 });
   t.match(gameId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a version-4 UUID');
-  const tokens = [(await games.claimSeat(gameId)).token, (await games.claimSeat(gameId)).token];
+  const tokens = [(await games.lobby.claimSeat(gameId)).token, (await games.lobby.claimSeat(gameId)).token];
   for (const token of tokens) t.match(token, /^[A-Za-z0-9_-]{43}$/, '32 bytes in base64url');
   t.not(tokens[0], tokens[1], 'each seat gets its own token');
   const events = await store.readStream(`game-${gameId}`);

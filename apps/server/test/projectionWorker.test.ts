@@ -2,7 +2,7 @@
 // that cannot start is reported and tried again rather than silently leaving the list stale.
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { PostgresGamesList } from '@delve/projections';
+import { postgresReadModels } from '@delve/projections';
 import { AdvisoryLeaderLock, PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { startProjectionWorker, type ProjectionWorkerOptions } from '../src/projectionWorker';
@@ -38,8 +38,8 @@ t.test('the worker keeps the games list caught up, and stop() releases the leade
       expectedRevision: 'no_stream',
     },
   );
-  const list = new PostgresGamesList(db.sql);
-  const listed = await until(async () => (await list.list({ limit: 10 })).items.find((g) => g.id === id), 'the game in the list');
+  const list = postgresReadModels(db.sql);
+  const listed = await until(async () => (await list.games({ limit: 10 })).items.find((g) => g.id === id), 'the game in the list');
   t.match(listed, { id, module: 'toy', status: 'open', openSeats: 2 });
 
   const lock = new AdvisoryLeaderLock(db.sql, READ_MODELS_LOCK);

@@ -24,16 +24,16 @@ async function play(ctx: TestApp, games: number): Promise<void> {
   const a = await characters.create(ada.player.id, { module: 'toy', name: 'A' });
   const b = await characters.create(bob.player.id, { module: 'toy', name: 'B' });
   for (let g = 0; g < games; g++) {
-    const { gameId } = await ctx.service.createGame({ module: 'toy', seats: 2 });
+    const { gameId } = await ctx.service.lobby.createGame({ module: 'toy', seats: 2 });
     await characters.claimSeat(gameId, ada.player.id, { character: a.id });
     await characters.claimSeat(gameId, bob.player.id, { character: b.id });
-    for (let seat = 0; seat < 2; seat++) await ctx.service.execute(gameId, { type: 'Stand' }, { seat });
+    for (let seat = 0; seat < 2; seat++) await ctx.service.commands.execute(gameId, { type: 'Stand' }, { seat });
     await ctx.settle(); // frees the characters for the next game
   }
   const campaign = await campaigns.create(ada.player.id, { name: 'Road', module: 'toy' });
   await campaigns.join(bob.player.id, campaign.id, {});
   const scheduled = await campaigns.schedule(ada.player.id, campaign.id, {});
-  for (let seat = 0; seat < 2; seat++) await ctx.service.execute(scheduled.gameId, { type: 'Stand' }, { seat });
+  for (let seat = 0; seat < 2; seat++) await ctx.service.commands.execute(scheduled.gameId, { type: 'Stand' }, { seat });
   await ctx.settle();
 }
 

@@ -8,9 +8,9 @@ const json = fc.jsonValue({ maxDepth: 3 });
 t.test('arbitrary requests never yield a 5xx, and every error is problem+json', async (t) => {
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' });
   t.teardown(ctx.close);
-  const game = await ctx.service.createGame({ module: 'toy', options: {}, seats: 2 });
-  const { token } = await ctx.service.claimSeat(game.gameId, {});
-  await ctx.service.claimSeat(game.gameId, {});
+  const game = await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 });
+  const { token } = await ctx.service.lobby.claimSeat(game.gameId, {});
+  await ctx.service.lobby.claimSeat(game.gameId, {});
   const id = game.gameId;
 
   const path = fc.oneof(

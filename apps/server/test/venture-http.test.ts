@@ -6,23 +6,24 @@ import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { MemoryGamesList } from '../src/gamesList';
+import { postgresReadModels } from '@delve/projections';
+import { MemoryGamesList } from './support/memoryGamesList';
 import { StoreUpdatesFeed } from '../src/graphql/feed';
-import { liveGameService } from '../src/liveGames';
+import { liveGames } from '../src/liveGames';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const db = await openTestDatabase();
 const store = new PostgresEventStore(db.sql);
 const modules = { venture };
-const games = liveGameService(store, modules);
+const games = liveGames(store, modules);
 const gamesList = new MemoryGamesList();
 gamesList.follow(store);
 const updates = new StoreUpdatesFeed(store);
 const app = await buildApp({
   config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_MAX: '1000000' }),
   games,
-  gamesList,
+  reads: { ...postgresReadModels(db.sql), games: (query) => gamesList.list(query) },
   readiness: async () => {},
   modules,
   updates,

@@ -12,6 +12,7 @@ const state = {
   shown: -1,
   loading: false,
   socket: null,
+  summary: null,
 };
 
 const auth = () => (state.token ? { authorization: `Bearer ${state.token}` } : {});
@@ -68,6 +69,38 @@ async function render(revision) {
   $('json').textContent = JSON.stringify(view, null, 2);
 }
 
+/** Whole seconds left until `iso`, never below zero. */
+const secondsLeft = (iso) => Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000));
+const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** Each seat: its name, whether a bot holds or plays it, whether it is awaited, and its clock. */
+function showSeats() {
+  const summary = state.summary;
+  if (!summary) return;
+  const list = $('seats');
+  list.replaceChildren();
+  for (const seat of summary.seats) {
+    const item = document.createElement('li');
+    const deadline = summary.clock?.deadlines.find((d) => d.seat === seat.seat);
+    const bank = summary.clock?.banks?.[seat.seat];
+    const who = seat.bot ? `bot ${seat.bot}` : (seat.name ?? (seat.claimed ? 'claimed' : 'empty'));
+    const parts = [`seat ${seat.seat}: ${who}`];
+    if (seat.autopilot) parts.push('played by a bot since its time ran out');
+    if (summary.awaiting.includes(seat.seat)) parts.push('to play');
+    if (deadline) parts.push(`⏱ ${clockText(secondsLeft(deadline.at))} left`);
+    else if (bank !== undefined) parts.push(`bank ${clockText(Math.floor(bank / 1000))}`);
+    item.textContent = parts.join(' · ');
+    item.dataset.awaited = String(summary.awaiting.includes(seat.seat));
+    list.append(item);
+  }
+}
+setInterval(showSeats, 500);
+
+async function refreshSeats() {
+  state.summary = await json(`/games/${gameId}`);
+  showSeats();
+}
+
 function setHead(revision, status) {
   state.head = revision;
   state.status = status;
@@ -96,6 +129,7 @@ function follow() {
     } else if (data.type === 'next' && data.payload.data) {
       const { revision, status } = data.payload.data.gameUpdated;
       setHead(revision, status);
+      void refreshSeats().catch(() => undefined);
     } else if (data.type === 'error') {
       $('status').textContent = data.payload.map((e) => e.message).join('; ');
     } else if (data.type === 'complete') {
@@ -111,6 +145,8 @@ async function start() {
   state.draw = await drawingFor(summary.module);
   $('game').textContent = `${summary.module} game ${summary.id} · ${summary.seats.length} seats`;
   document.body.dataset.module = summary.module;
+  state.summary = summary;
+  showSeats();
   setHead(summary.revision, summary.status);
   if (summary.status === 'open' || summary.status === 'active') follow();
 }

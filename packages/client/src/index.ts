@@ -161,6 +161,8 @@ export class DelveClient {
   /** Claim a seat (a given one or the lowest free one) of a game of module M; the seat client holds its token. */
   async claimSeat<M extends ModuleName>(module: M, gameId: string, claim: { seat?: number; name?: string } = {}): Promise<SeatClient<M>> {
     const got = await ok(this.http.POST('/games/{id}/seats', { params: { path: { id: gameId } }, body: claim }));
+    // Only a bot's seat comes without a token, and this claim seats no bot.
+    if (got.token === null) throw new Error(`seat ${got.seat} was claimed without a token`);
     return new SeatClient(this.http, module, gameId, got.seat, got.token);
   }
 

@@ -192,6 +192,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/games/{id}/bots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Seat server bots in every empty seat of the game (or in the seats named); the game starts once all are taken.
+     * @description A seated player fills the rest of the table, for a game of one person and bots. Bots play through the same rules as anyone, deciding from their seat’s view and legal commands, at the pace the operator sets.
+     */
+    post: operations['seatBots'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/games/{id}/commands': {
     parameters: {
       query?: never;
@@ -313,7 +333,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's view: a seat's with its token, the spectator's without, everything with the admin key. */
+    /**
+     * The caller's view: a seat's with its token, the spectator's without, everything with the admin key.
+     * @description With `revision`, the view as it was then (a replay); once the game is over every viewer sees everything.
+     */
     get: operations['getView'];
     put?: never;
     post?: never;
@@ -497,7 +520,9 @@ export interface components {
     CampaignSeat: {
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
+      /** @description The player account seated; null for none. */
       player: string | null;
+      /** @description The character seated; null for none. */
       character: string | null;
       /** @description Whether the seat won (once the game ended). */
       won?: boolean;
@@ -515,10 +540,13 @@ export interface components {
       status: 'scheduled' | 'finished' | 'abandoned';
       /** @description When it was scheduled (null: created outside the campaign). */
       scheduledAt: string | null;
+      /** @description When it ended (ISO 8601); null until then. */
       endedAt: string | null;
+      /** @description The winning seats once it finished (empty until then, or when nobody won). */
       winners: number[];
       /** @description The sides that reached their goal, from the seats’ tallies (once the game ended). */
       goals?: string[];
+      /** @description Who sat where. */
       seats: components['schemas']['CampaignSeat'][];
     };
     /** @description How one side has fared over the campaign. */
@@ -544,6 +572,7 @@ export interface components {
        * @description The member.
        */
       player: string;
+      /** @description The character it played last, if any. */
       character: string | null;
       /** @description Finished games it sat in. */
       games: number;
@@ -568,6 +597,7 @@ export interface components {
        * @description The campaign id.
        */
       id: string;
+      /** @description The campaign's name. */
       name: string;
       /** @description The module every game of the campaign is played under. */
       module: string;
@@ -576,9 +606,11 @@ export interface components {
        * @description The player who created it.
        */
       owner: string;
+      /** @description When it was created (ISO 8601). */
       createdAt: string;
       /** @description Revision of the campaign stream this document reflects. */
       revision: number;
+      /** @description Its members, in the order they joined. */
       members: components['schemas']['CampaignMember'][];
       /** @description Every game scheduled or recorded, in order. */
       games: components['schemas']['CampaignGame'][];
@@ -606,7 +638,7 @@ export interface components {
         message: string;
       }[];
     };
-    ScheduleGameRequest: {
+    ScheduleCampaignGameRequest: {
       /** @description The game's module options. */
       options?:
         | components['schemas']['DungeonOptions']
@@ -625,12 +657,8 @@ export interface components {
       seat: number;
       /** @description The caller's seat token; other members take theirs with POST /games/{id}/seats/{seat}/tokens. */
       token: string;
-      seats: {
-        /** @description A seat at the table, 0-based in clockwise order. */
-        seat: number;
-        player: string | null;
-        character: string | null;
-      }[];
+      /** @description Who sits where: every member, with the character they bring. */
+      seats: components['schemas']['CampaignSeat'][];
     };
     JoinCampaignRequest: {
       /**
@@ -648,6 +676,16 @@ export interface components {
       options?: {
         [key: string]: unknown;
       };
+    };
+    /** @description Where a character sits now. */
+    CharacterSeat: {
+      /**
+       * Format: uuid
+       * @description The game.
+       */
+      gameId: string;
+      /** @description When the seat was taken (ISO 8601). */
+      since: string;
     };
     /** @description A finished game recorded on a character (each game once). */
     CharacterGame: {
@@ -684,30 +722,26 @@ export interface components {
       /** @description Revision of the character stream this document reflects. */
       revision: number;
       /** @description The game the character sits in now (a character plays one active game at a time); null when free. */
-      seatedIn: {
-        /**
-         * Format: uuid
-         * @description The game.
-         */
-        gameId: string;
-        /** @description When the seat was taken (ISO 8601). */
-        since: string;
-      } | null;
+      seatedIn: components['schemas']['CharacterSeat'] | null;
       /** @description Every finished game recorded on the character, oldest first. */
       games: components['schemas']['CharacterGame'][];
       /** @description The module's character sheet (its shape is the module's sheet schema). */
       sheet: unknown;
     };
+    /** @description A player's characters. */
     CharacterList: {
+      /** @description The characters, oldest first. */
       items: components['schemas']['Character'][];
     };
-    /** @description A module's command (see the module's command schemas). One of the modules' commands. */
+    /** @description A module's command (see the module's command schemas). */
     Command:
       | components['schemas']['DungeonCommand']
       | components['schemas']['DungeoneerCommand']
       | components['schemas']['RaidCommand']
       | components['schemas']['VentureCommand'];
+    /** @description The outcome of an owner's command to a character. */
     CharacterCommandResult: {
+      /** @description The character stream's revision after the command. */
       revision: number;
       /** @description The events the command caused on the character. */
       events: unknown[];
@@ -715,6 +749,46 @@ export interface components {
       /** @description True when the Idempotency-Key was seen before. */
       replayed: boolean;
     };
+    /** @description How long each seat may take: no clock (the default), per move, a time bank, or days per move. */
+    Clock:
+      | {
+          /**
+           * @description No clock: the game waits as long as it takes.
+           * @constant
+           */
+          kind: 'none';
+        }
+      | {
+          /**
+           * @description A deadline each time a seat becomes awaited (or moves and stays awaited).
+           * @constant
+           */
+          kind: 'move';
+          /** @description Seconds the seat has for each move. */
+          seconds: number;
+        }
+      | {
+          /**
+           * @description A chess clock: each seat's time bank runs while it is awaited.
+           * @constant
+           */
+          kind: 'bank';
+          /** @description Seconds in each seat’s bank at the start. */
+          initialSeconds: number;
+          /** @description Seconds added to a seat’s bank after each of its moves. */
+          incrementSeconds: number;
+        }
+      | {
+          /**
+           * @description Hours or days per move, for games played over days.
+           * @constant
+           */
+          kind: 'correspondence';
+          /** @description Hours the seat has for each move (48: two days). */
+          hours: number;
+        };
+    /** @description What happens when a seat's time runs out: forfeit (the seat concedes by the module's own rules), default (the module's least harmful legal move is played for it) or bot (a server bot plays the seat until its player sends a command again). */
+    TimeoutPolicy: 'forfeit' | 'default' | 'bot';
     CreateGameRequest: {
       /** @description The rules module (GET /modules lists them). */
       module: string;
@@ -726,6 +800,8 @@ export interface components {
         | components['schemas']['VentureOptions'];
       /** @description How many seats the table has. */
       seats: number;
+      clock?: components['schemas']['Clock'];
+      onTimeout?: components['schemas']['TimeoutPolicy'];
     };
     /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
     GameStatus: 'open' | 'active' | 'finished' | 'abandoned';
@@ -741,6 +817,26 @@ export interface components {
       player: string | null;
       /** @description The character seated here; null when the seat was claimed without one. */
       character: string | null;
+      /** @description The server bot holding the seat (a module's bot name); null for a person. */
+      bot: string | null;
+      /** @description True while a server bot plays the seat for its person, since the seat's time ran out. */
+      autopilot: boolean;
+    };
+    /** @description A deadline in force. */
+    SeatDeadline: {
+      /** @description A seat at the table, 0-based in clockwise order. */
+      seat: number;
+      /** @description When the seat's time runs out (ISO 8601); compare with the response's Date. */
+      at: string;
+    };
+    /** @description A game’s turn clock as it stands. */
+    ClockState: {
+      options: components['schemas']['Clock'];
+      onTimeout: components['schemas']['TimeoutPolicy'];
+      /** @description Each awaited seat’s deadline while the game is active. */
+      deadlines: components['schemas']['SeatDeadline'][];
+      /** @description Time banks: milliseconds left in each seat's bank, not counting the deadline running now. */
+      banks?: number[];
     };
     /** @description A game's public summary. */
     GameSummary: {
@@ -756,6 +852,7 @@ export interface components {
       status: components['schemas']['GameStatus'];
       /** @description The module's name for where the game stands (lobby, play, a prompt…). */
       phase: string;
+      /** @description Every seat of the table, in seat order. */
       seats: components['schemas']['SeatInfo'][];
       /** @description Seats that must act before the game can go on. */
       awaiting: number[];
@@ -767,6 +864,8 @@ export interface components {
       seedHash: string;
       /** @description The campaign the game was scheduled for, if any. */
       campaign: string | null;
+      /** @description The turn clock; null for a game without one. */
+      clock: components['schemas']['ClockState'] | null;
     };
     /** @description A game as the games list shows it. */
     GameListItem: {
@@ -782,6 +881,8 @@ export interface components {
       seats: number;
       /** @description Seats nobody has claimed yet. */
       openSeats: number;
+      /** @description Seats held by server bots. */
+      bots: number;
       /** @description The revision of its stream the list has seen. */
       revision: number;
       /** @description When it was created (ISO 8601). */
@@ -818,16 +919,25 @@ export interface components {
         /** @description The version this server runs; null for an unknown module. */
         running: string | null;
       };
+      /** @description Every recorded input, in the order it was decided. */
       commands: components['schemas']['AuditCommand'][];
       /** @description The first place the re-run departs from the stored stream. */
       divergence?: {
+        /** @description The first revision where the re-run differs. */
         revision: number;
+        /** @description How it differs, for humans. */
         reason: string;
         /** @description The stored event. */
         expected: unknown;
         /** @description What the re-run produced. */
         actual: unknown;
       };
+    };
+    SeatBotsRequest: {
+      /** @description The bot (default: the module's first; GET /modules lists them). */
+      bot?: string;
+      /** @description Only these seats (default: every empty one). */
+      seats?: number[];
     };
     /** @description One event of a game’s log, redacted for the caller. */
     Event: {
@@ -862,7 +972,7 @@ export interface components {
       /** @description from for the next page; null at the end. */
       nextFrom: number | null;
     };
-    /** @description A legal command with free parameters. */
+    /** @description A legal command with free parameters (an amount, a declared value): `{ type, ...fixed, ...values }` is accepted for every value each parameter schema allows. Listed instead of one sample value, so the legal list is exactly what the rules accept. */
     CommandTemplate: {
       /** @description The command type. */
       type: string;
@@ -894,18 +1004,24 @@ export interface components {
        * @description Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.
        */
       character?: string;
+      /** @description Seat one of the module’s server bots instead (GET /modules lists them); no token is given. */
+      bot?: string;
     };
     /** @description A claimed seat and the token that acts for it. */
     SeatClaimed: {
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
-      /** @description The seat token, shown once: send it as Authorization: Bearer <token>. */
-      token: string;
+      /** @description The seat token, shown once: send it as Authorization: Bearer <token>. Null for a bot’s seat: the server plays it. */
+      token: string | null;
       /** @description The game's revision after the claim. */
       revision: number;
     };
+    /** @description The caller's view of a game, now or at an earlier revision. */
     ViewResult: {
+      /** @description The stream revision the view is taken at. */
       revision: number;
+      /** @description The turn clock now; null for a game without one. */
+      clock: components['schemas']['ClockState'] | null;
       /** @description The module's view for the caller. */
       view:
         | components['schemas']['DungeonView']
@@ -928,6 +1044,24 @@ export interface components {
       /** @description JSON Schema of the values it takes. */
       schema: {
         [key: string]: unknown;
+      };
+    };
+    /** @description A server bot that can hold or play a seat. */
+    ModuleBot: {
+      /** @description Its name, as POST /games/{id}/seats { bot } takes it. */
+      name: string;
+      /** @description How it plays. */
+      description: string;
+      /** @description How strong it is, as the module's own win-rate bench measured it. */
+      strength: {
+        /** @description Share of games it won in the measuring run. */
+        winRate: number;
+        /** @description Whom it played against. */
+        against: string;
+        /** @description Games in the measuring run. */
+        games: number;
+        /** @description Seats at each table of the run. */
+        seats: number;
       };
     };
     /** @description A game module this server runs: what a client needs before it creates a game. */
@@ -973,6 +1107,8 @@ export interface components {
       };
       /** @description True when characters of the module can be created and brought to its games. */
       characters: boolean;
+      /** @description The server bots that can hold a seat (the first also plays for people whose time ran out). */
+      bots: components['schemas']['ModuleBot'][];
     };
     /** @description The game modules this server runs. */
     ModuleList: {
@@ -999,7 +1135,9 @@ export interface components {
        * @description The player id.
        */
       id: string;
+      /** @description The name others see. */
       name: string;
+      /** @description When the player registered (ISO 8601). */
       registeredAt: string;
       /**
        * Format: uuid
@@ -1009,6 +1147,18 @@ export interface components {
       /** @description The first API key, shown once: send it as Authorization: Bearer <key>. */
       key: string;
     };
+    /** @description A character of the player. */
+    PlayerCharacter: {
+      /**
+       * Format: uuid
+       * @description The character.
+       */
+      id: string;
+      /** @description The character's name. */
+      name: string;
+      /** @description The module it belongs to. */
+      module: string;
+    };
     /** @description A game a player took a seat in as themselves. */
     PlayerGame: {
       /**
@@ -1016,14 +1166,19 @@ export interface components {
        * @description The game.
        */
       gameId: string;
+      /** @description The game's module (null for a game this model never saw created). */
       module: string | null;
       /** @description A seat at the table, 0-based in clockwise order. */
       seat: number;
+      /** @description The character played; null without one. */
       character: string | null;
+      /** @description Whether the game is still being played, finished or abandoned. */
       status: 'playing' | 'finished' | 'abandoned';
       /** @description Whether the seat won; null until the game ends. */
       won: boolean | null;
+      /** @description When the player took the seat (ISO 8601). */
       joinedAt: string;
+      /** @description When the game ended (ISO 8601); null while it goes on. */
       endedAt: string | null;
     };
     /** @description A player's characters and games (from the player-profiles read model). */
@@ -1033,17 +1188,13 @@ export interface components {
        * @description The player id.
        */
       id: string;
+      /** @description The name others see. */
       name: string;
+      /** @description When the player registered (ISO 8601). */
       registeredAt: string;
-      characters: {
-        /**
-         * Format: uuid
-         * @description The character.
-         */
-        id: string;
-        name: string;
-        module: string;
-      }[];
+      /** @description The player's characters, oldest first. */
+      characters: components['schemas']['PlayerCharacter'][];
+      /** @description The games the player took a seat in as themselves. */
       games: components['schemas']['PlayerGame'][];
     };
     /** @description A live key of a player, as its owner may list it: never the key itself. */
@@ -1056,7 +1207,9 @@ export interface components {
       /** @description When the key was issued (ISO 8601). */
       issuedAt: string;
     };
+    /** @description A player's live keys. */
     PlayerKeyList: {
+      /** @description Every live key, oldest first. */
       items: components['schemas']['PlayerKeyInfo'][];
     };
     /** @description A new player key. */
@@ -6730,7 +6883,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the campaign is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -6790,7 +6943,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ScheduleGameRequest'];
+        'application/json': components['schemas']['ScheduleCampaignGameRequest'];
       };
     };
     responses: {
@@ -6801,6 +6954,8 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          /** @description Where the new resource is. */
+          Location?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6872,7 +7027,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK. */
+      /** @description A player's characters. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -6909,7 +7064,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the character is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -6975,7 +7130,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK. */
+      /** @description The outcome of an owner's command to a character. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7001,13 +7156,13 @@ export interface operations {
   };
   listGames: {
     parameters: {
-      query: {
+      query?: {
         /** @description Only games of this module. */
         module?: string;
         /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
         status?: components['schemas']['GameStatus'];
         /** @description Page size. */
-        limit: number;
+        limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
         cursor?: string;
       };
@@ -7054,7 +7209,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the game is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -7088,7 +7243,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description A weak tag of the revision. */
+          /** @description A weak tag of what the answer depends on, for If-None-Match. */
           ETag?: string;
           [name: string]: unknown;
         };
@@ -7177,6 +7332,46 @@ export interface operations {
       429: components['responses']['Problem429'];
     };
   };
+  seatBots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The game id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SeatBotsRequest'];
+      };
+    };
+    responses: {
+      /** @description A game's public summary. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GameSummary'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+    };
+  };
   sendCommand: {
     parameters: {
       query?: never;
@@ -7224,11 +7419,11 @@ export interface operations {
   };
   getEvents: {
     parameters: {
-      query: {
+      query?: {
         /** @description First stream revision to return (inclusive). */
-        from: number;
+        from?: number;
         /** @description How many revisions to cover. */
-        limit: number;
+        limit?: number;
       };
       header?: never;
       path: {
@@ -7416,14 +7611,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK. */
+      /** @description The caller's view of a game, now or at an earlier revision. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description A weak tag of the revision, status and viewer. */
+          /** @description A weak tag of what the answer depends on, for If-None-Match. */
           ETag?: string;
           [name: string]: unknown;
         };
@@ -7548,7 +7743,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          /** @description Where the player is. */
+          /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
         };
@@ -7604,7 +7799,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK. */
+      /** @description A player's live keys. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -1,4 +1,5 @@
 // The pure core of the pipeline: one lobby or game input → the events it causes. Live play and the audit share it.
+import { nextClock } from './clock';
 import { RuleViolation } from './errors';
 import { LOBBY_EVENT_TYPES, RecordFold, rosterOf, seatingOf, type GameRecord, type LobbyEvent } from './lobby';
 import type { Actor, AnyGameModule, Message, Seat, SeatedCharacter } from './module';
@@ -15,12 +16,17 @@ export type GameInput =
       player?: string | null;
       /** The character seated, with the profile the deal will see (snapshot of its stream at `revision`). */
       character?: SeatedCharacter | null;
+      /** A server bot of the module takes the seat. */
+      bot?: string;
     }
   /** A player who holds a seat takes one more token for it (another device; earlier tokens keep working). */
   | { kind: 'token'; seat: Seat; player: string; tokenHash: string }
   | { kind: 'start' }
-  | { kind: 'abandon'; by: Seat | null }
-  | { kind: 'play'; seat: Seat; command: Message };
+  | { kind: 'abandon'; by: Seat | null; reason?: 'idle' | 'unfilled' }
+  /** A seat's command; `bot` names the server bot that chose it (a bot's seat, or one playing for a timed-out person). */
+  | { kind: 'play'; seat: Seat; command: Message; bot?: string }
+  /** The seat's deadline `deadline` ran out: the game's timeout policy applies. */
+  | { kind: 'timeout'; seat: Seat; deadline: string };
 
 export interface BatchEvent {
   readonly event: Message;
@@ -35,10 +41,16 @@ const AUTOMATON_STEP_LIMIT = 10_000;
 
 /**
  * Decide `input` against `record`: the events it causes, folded in order, including the deal when the
- * game starts, every automaton step it sets off and GameFinished when the module reports winners.
- * Randomness for each decision is drawn from (seed, revision the decision is made at).
+ * game starts, every automaton step it sets off, GameFinished when the module reports winners, and the clock's new
+ * deadlines. Randomness for each decision is drawn from (seed, revision the decision is made at); `now` is the instant
+ * the input is decided at (the injected clock's, recorded with it), which only clocks read.
  */
-export function decideBatch(record: GameRecord, module: AnyGameModule, input: GameInput): { events: BatchEvent[]; record: GameRecord } {
+export function decideBatch(
+  record: GameRecord,
+  module: AnyGameModule,
+  input: GameInput,
+  now = '',
+): { events: BatchEvent[]; record: GameRecord } {
   const batch = new Batch(record, module);
   if (record.retired && input.kind !== 'abandon') {
     throw new RuleViolation(
@@ -56,9 +68,13 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       if (character && batch.record.seats.some((s) => s.character?.id === character.id)) {
         throw new RuleViolation('game/character-seated', 'this character already holds a seat in this game');
       }
+      if (input.bot !== undefined && !module.bots?.some((b) => b.name === input.bot)) {
+        throw new RuleViolation('game/unknown-bot', `${module.name} has no bot named ${JSON.stringify(input.bot)}`);
+      }
       const claimed: LobbyEvent = { type: 'SeatClaimed', seat: input.seat, name: input.name, tokenHash: input.tokenHash };
       // Only claims made by players carry these, so anonymous claims are stored exactly as before.
       if (input.player) Object.assign(claimed, { player: input.player, character });
+      if (input.bot !== undefined) Object.assign(claimed, { bot: input.bot });
       batch.emit(claimed, 'lobby');
       if (batch.record.seats.every((s) => s.claimed)) batch.start();
       break;
@@ -80,16 +96,32 @@ export function decideBatch(record: GameRecord, module: AnyGameModule, input: Ga
       if (batch.record.status !== 'open' && batch.record.status !== 'active') {
         throw new RuleViolation('game/over', 'the game has already ended');
       }
-      batch.emit({ type: 'GameAbandoned', by: input.by, roster: rosterOf(batch.record) }, input.by === null ? 'lobby' : `seat:${input.by}`);
+      batch.emit(
+        { type: 'GameAbandoned', by: input.by, roster: rosterOf(batch.record), ...(input.reason && { reason: input.reason }) },
+        input.by === null ? 'lobby' : `seat:${input.by}`,
+      );
       break;
     case 'play': {
-      const { status } = batch.record;
+      const { status, seats } = batch.record;
       if (status !== 'active') throw new RuleViolation('game/not-active', `the game is ${status}, not accepting moves`);
+      const seat = seats[input.seat];
+      if (input.bot !== undefined) {
+        if (seat?.bot !== input.bot && seat?.autopilot !== input.bot) {
+          throw new RuleViolation('game/not-a-bot-seat', `no bot ${input.bot} plays seat ${input.seat}`);
+        }
+      } else if (seat?.autopilot) {
+        // The seat's person is back: the bot that played for them since their timeout stops.
+        batch.emit({ type: 'AutopilotReleased', seat: input.seat }, 'clock');
+      }
       batch.decide(input.command, { kind: 'seat', seat: input.seat });
       batch.settle();
       break;
     }
+    case 'timeout':
+      batch.timeout(input.seat, input.deadline, now);
+      break;
   }
+  batch.runClock(input.kind === 'play' || input.kind === 'timeout' ? input.seat : null, now);
   return { events: batch.events, record: batch.record };
 }
 
@@ -169,6 +201,42 @@ class Batch {
       this.emitFromModule(event, 'setup');
     }
     this.settle();
+  }
+
+  /**
+   * A seat's deadline ran out: the game's policy applies. forfeit plays the module's concession for the seat, default
+   * its least harmful legal move, bot hands the seat to the module's first bot until its person sends a command. A
+   * policy the module cannot apply now falls back to the next (forfeit → default → nothing).
+   */
+  timeout(seat: Seat, deadline: string, now: string): void {
+    const { fields, state } = this.fold;
+    const { clock, status } = fields;
+    if (status !== 'active') throw new RuleViolation('game/not-active', `the game is ${status}`);
+    const running = clock?.deadlines.find((d) => d.seat === seat);
+    if (!clock || running?.at !== deadline) {
+      throw new RuleViolation('clock/moot', `seat ${seat} has no deadline ${deadline} in force: it moved, or its time was dealt with`);
+    }
+    if (now < deadline) throw new RuleViolation('clock/not-due', `seat ${seat}'s time runs out at ${deadline}`);
+    const { module } = this;
+    const bot = module.bots?.[0]?.name;
+    let applied = clock.onTimeout;
+    let command: Message | null = null;
+    if (applied === 'forfeit') command = module.concession?.(state, seat) ?? null;
+    if (applied === 'forfeit' && command === null) applied = 'default';
+    if (applied === 'bot' && bot === undefined) applied = 'default';
+    if (applied === 'default') command = module.timeoutCommand?.(state, seat) ?? null;
+    this.emit({ type: 'SeatTimedOut', seat, deadline, applied }, 'clock');
+    if (applied === 'bot' && bot !== undefined) this.emit({ type: 'AutopilotEngaged', seat, bot }, 'clock');
+    else if (command !== null) this.decide(command, { kind: 'seat', seat });
+    this.settle();
+  }
+
+  /** After the input: the clock's new deadlines, when the game has a clock, is still going and they changed. */
+  runClock(moved: Seat | null, now: string): void {
+    const { fields, state } = this.fold;
+    if (!fields.clock || fields.status !== 'active') return;
+    const reading = nextClock(fields.clock, this.module.status(state).awaiting, moved, now);
+    if (reading) this.emit({ type: 'ClockSet', ...reading }, 'clock');
   }
 
   /** Let the automaton act until it has nothing to do, then finish the game if the module reports winners. */

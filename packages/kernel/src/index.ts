@@ -5,6 +5,7 @@ export * from './module';
 export * from './random';
 export * from './store';
 export * from './lobby';
+export * from './clock';
 export * from './schemas';
 export * from './messages';
 export { randomBotFor, type Bot } from './bots';
@@ -15,7 +16,11 @@ export { StateCache } from './runtime/cache';
 export { RecordSnapshots, type SnapshotOptions } from './runtime/snapshots';
 export * from './runtime/handler';
 export { GameStreams, gameStream, LOBBY_EVENT_VERSION, type GameDecision } from './runtime/gameStreams';
-export { GameService, type GameServiceDeps } from './runtime/gameService';
+export { gameServices, type GameServiceDeps, type GameServices } from './runtime/gameService';
+export type { GameLobby } from './runtime/gameLobby';
+export type { GameCommands } from './runtime/gameCommands';
+export type { GameReads } from './runtime/gameReads';
+export type { GameAudit } from './runtime/gameAudit';
 export type { ClaimRequest } from './runtime/gameLobby';
 export * from './players';
 export * from './characters';
@@ -25,4 +30,13 @@ export { CharacterService, type CharacterServiceDeps } from './runtime/character
 export { CampaignService, type CampaignServiceDeps } from './runtime/campaigns';
 export { OutcomeRecorder, OUTCOME_RECORDER, type CheckpointStore, type OutcomeRecorderDeps } from './runtime/outcomes';
 export { eventTime } from './runtime/events';
+export {
+  chooseBotMove,
+  Scheduler,
+  SCHEDULER,
+  type DueAction,
+  type DuePlanStore,
+  type PlanChange,
+  type SchedulerDeps,
+} from './runtime/scheduler';
 export { projectable } from './projectable';

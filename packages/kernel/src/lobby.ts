@@ -1,4 +1,5 @@
 // The lobby lifecycle every game shares, and the fold of a game stream into a GameRecord.
+import { startingClock, type ClockOptions, type ClockReading, type GameClock, type TimeoutPolicy } from './clock';
 import type { AnyGameModule, Message, SeatedCharacter, Seat, Seating, Viewer } from './module';
 import type { GameLifecycle, GameSummary } from './schemas';
 
@@ -24,6 +25,10 @@ export type LobbyEvent =
       seed: string;
       /** The campaign the game was scheduled for (absent on games created outside one). */
       campaign?: string;
+      /** The turn clock (absent: none). */
+      clock?: Exclude<ClockOptions, { kind: 'none' }>;
+      /** What a timeout does (absent with no clock). */
+      onTimeout?: TimeoutPolicy;
     }
   | {
       type: 'SeatClaimed';
@@ -35,11 +40,27 @@ export type LobbyEvent =
       player?: string | null;
       /** The character seated, with its profile as the deal will see it (absent: none). */
       character?: SeatedCharacter | null;
+      /** The server bot that plays the seat (absent: a person does). */
+      bot?: string;
     }
   /** One more token for a seat a player holds (another device); earlier tokens keep working. */
   | { type: 'SeatTokenIssued'; seat: Seat; /** Never served. */ tokenHash: string }
   | { type: 'GameStarted' }
-  | { type: 'GameAbandoned'; by: Seat | null; roster?: RosterEntry[] }
+  /** The clock after a command: every deadline in force (and each seat's time bank). */
+  | ({ type: 'ClockSet' } & ClockReading)
+  /** A seat's time ran out: what the game's timeout policy applied to it. */
+  | { type: 'SeatTimedOut'; seat: Seat; deadline: string; applied: TimeoutPolicy }
+  /** A server bot plays the seat until its player sends a command again. */
+  | { type: 'AutopilotEngaged'; seat: Seat; bot: string }
+  /** The seat's player is back: the bot stops playing it. */
+  | { type: 'AutopilotReleased'; seat: Seat }
+  | {
+      type: 'GameAbandoned';
+      by: Seat | null;
+      roster?: RosterEntry[];
+      /** Why, when nobody chose to: nobody acted for too long (idle), or the table never filled (unfilled). */
+      reason?: 'idle' | 'unfilled';
+    }
   | {
       type: 'GameFinished';
       winners: Seat[];
@@ -54,6 +75,10 @@ export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'SeatClaimed',
   'SeatTokenIssued',
   'GameStarted',
+  'ClockSet',
+  'SeatTimedOut',
+  'AutopilotEngaged',
+  'AutopilotReleased',
   'GameAbandoned',
   'GameFinished',
 ]);
@@ -65,9 +90,13 @@ export interface SeatRecord {
   readonly tokenHashes: readonly string[];
   readonly player: string | null;
   readonly character: SeatedCharacter | null;
+  /** The server bot that holds the seat, or null when a person does. */
+  readonly bot: string | null;
+  /** The bot playing for the seat's person since a timeout, until they send a command again (null: none). */
+  readonly autopilot: string | null;
 }
 
-const EMPTY_SEAT: SeatRecord = { claimed: false, name: null, tokenHashes: [], player: null, character: null };
+const EMPTY_SEAT: SeatRecord = { claimed: false, name: null, tokenHashes: [], player: null, character: null, bot: null, autopilot: null };
 
 /** Everything the server knows about one game, folded from its stream. Never leaves the server as is. */
 export interface GameRecord<S = unknown> {
@@ -81,6 +110,8 @@ export interface GameRecord<S = unknown> {
   readonly campaign: string | null;
   readonly seats: readonly SeatRecord[];
   readonly status: GameLifecycle;
+  /** The turn clock, or null for a game without one. */
+  readonly clock: GameClock | null;
   /** The module's state (null when the game is retired). */
   readonly state: S;
   /**
@@ -129,6 +160,7 @@ export function createdRecord(event: Extract<LobbyEvent, { type: 'GameCreated' }
     campaign: event.campaign ?? null,
     seats: Array.from({ length: event.seats }, () => EMPTY_SEAT),
     status: 'open',
+    clock: event.clock ? startingClock(event.clock, event.onTimeout ?? 'default', event.seats) : null,
     state: retired ? null : module.initialState(event.options, event.seats),
     retired,
     winners: null,
@@ -161,6 +193,8 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
         tokenHashes: [event.tokenHash],
         player: event.player ?? null,
         character: event.character ?? null,
+        bot: event.bot ?? null,
+        autopilot: null,
       };
       return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? claimed : s)), revision };
     }
@@ -172,6 +206,23 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
       };
     case 'GameStarted':
       return { ...record, status: 'active', revision };
+    case 'ClockSet': {
+      if (!record.clock) return { ...record, revision };
+      const { deadlines, banks } = event;
+      // A deadline carried over keeps the revision that set it; a new one is set here.
+      const setAt = deadlines.map(({ seat, at }) => {
+        const kept = record.clock?.deadlines.some((d) => d.seat === seat && d.at === at);
+        return { seat, revision: kept ? (record.clock?.setAt.find((s) => s.seat === seat)?.revision ?? revision) : revision };
+      });
+      return { ...record, clock: { ...record.clock, deadlines, setAt, ...(banks && { banks }) }, revision };
+    }
+    case 'SeatTimedOut':
+      return { ...record, revision };
+    case 'AutopilotEngaged':
+    case 'AutopilotReleased': {
+      const bot = event.type === 'AutopilotEngaged' ? event.bot : null;
+      return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? { ...s, autopilot: bot } : s)), revision };
+    }
     case 'GameAbandoned':
       return { ...record, status: 'abandoned', revision };
     case 'GameFinished':
@@ -265,11 +316,27 @@ export function summarize(record: GameRecord, module: AnyGameModule | undefined)
       name: s.name,
       player: s.player,
       character: s.character?.id ?? null,
+      bot: s.bot,
+      autopilot: s.autopilot !== null,
     })),
     awaiting: status ? [...status.awaiting] : [],
     winners: record.winners ? [...record.winners] : null,
     revision: record.revision,
     seedHash: record.seedHash,
     campaign: record.campaign,
+    clock: clockOf(record),
+  };
+}
+
+/** The clock as everyone may see it: how it runs, each deadline in force, each bank (null: no clock). */
+export function clockOf(record: GameRecord): GameSummary['clock'] {
+  const { clock } = record;
+  if (!clock) return null;
+  return {
+    options: clock.options,
+    onTimeout: clock.onTimeout,
+    // Deadlines only run while the game does.
+    deadlines: record.status === 'active' ? clock.deadlines.map(({ seat, at }) => ({ seat, at })) : [],
+    ...(clock.banks && { banks: [...clock.banks] }),
   };
 }

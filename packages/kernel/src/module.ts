@@ -1,6 +1,7 @@
 // The GameModule contract: what every pure rules module exports, and the types it shares with the kernel.
 import type { TSchema } from '@sinclair/typebox';
 import type { Random } from './random';
+import type { CommandTemplate } from './schemas';
 
 /** A seat at the table, 0-based in clockwise order ("to the left" is seat + 1). */
 export type Seat = number;
@@ -92,7 +93,7 @@ export interface Progression<S, PC extends Message, PE extends Message, PS, P = 
 }
 
 /** What discovery (`GET /modules`) tells a client about a module before it plays. */
-export interface ModuleInfo {
+export interface ModuleDescription {
   /** The game's name as players know it. */
   readonly title: string;
   /** A few sentences on how the game goes, in our own words. */
@@ -103,15 +104,46 @@ export interface ModuleInfo {
   readonly notation: string;
 }
 
-/**
- * A legal command with free parameters (an amount, a declared value): `{ type, ...fixed, ...values }` is accepted
- * for every value of each parameter that its schema allows. Listed instead of one arbitrary sample value, so the
- * legal list is exactly what `decide` accepts.
- */
-export interface CommandTemplate {
+/** One piece of a module's shipped content, as a client shows it. */
+export interface ContentItem {
+  readonly id: string;
+  readonly name: string;
+  /** What kind of thing it is in the module (a card type, a hero, a dungeon room…). */
   readonly type: string;
-  readonly fixed: Readonly<Record<string, unknown>>;
-  readonly params: Readonly<Record<string, TSchema>>;
+  /** Its rarity, where the module has rarities; null otherwise. */
+  readonly rarity: string | null;
+  /** Its rules text, in our own words. */
+  readonly text: string;
+  /** Further numbers and names the module shows (cost, attack, XP…), by name. */
+  readonly stats?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** What a bot sees when it is its move: exactly what a client playing the seat sees. */
+export interface BotTurn<V, C> {
+  readonly seat: Seat;
+  /** The seat's redacted view. */
+  readonly view: V;
+  /** The seat's legal commands, each accepted as is. */
+  readonly legal: readonly C[];
+  /** Its commands with free parameters. */
+  readonly templates: readonly CommandTemplate[];
+}
+
+/** A server bot of a module: it plays a seat from what that seat sees, never from the full state. */
+export interface ModuleBot<V = unknown, C extends Message = Message> {
+  /** Its name, as `POST /games/{id}/seats { bot }` takes it. */
+  readonly name: string;
+  readonly description: string;
+  /** How strong it is, as the module's win-rate bench measured it (see the module's README). */
+  readonly strength: {
+    /** Share of games it won against `against` in the bench's run. */
+    readonly winRate: number;
+    readonly against: string;
+    readonly games: number;
+    readonly seats: number;
+  };
+  /** Its command for the seat now, or null when it has none; `random` is its own (never the game's seed). */
+  play(turn: BotTurn<V, C>, random: Random): C | null;
 }
 
 /**
@@ -121,7 +153,7 @@ export interface CommandTemplate {
 export interface GameModule<C extends Message, E extends Message, S, V, O = unknown> {
   readonly name: string;
   readonly rulesVersion: string;
-  readonly info: ModuleInfo;
+  readonly info: ModuleDescription;
   /** JSON Schema (TypeBox) of the options accepted at game creation. */
   readonly optionsSchema: TSchema;
   /** JSON Schema of every command (a union discriminated by `type`); the API validates input against it. */
@@ -159,6 +191,24 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   commandTemplates?(state: S, seat: Seat): CommandTemplate[];
   /** A server-driven actor: the next command it takes, or null when it has nothing to do. */
   automaton?(state: S): C | null;
+  /**
+   * The least harmful legal command for `seat` when its time runs out under the `default` timeout policy (end the
+   * turn, pass a response window, discard…), or null when the seat has nothing it must do. Accepted by `decide`.
+   */
+  timeoutCommand?(state: S, seat: Seat): C | null;
+  /** The command by which `seat` concedes under the module's own rules (the `forfeit` policy), or null when it cannot now. */
+  concession?(state: S, seat: Seat): C | null;
+  /** The server bots that can hold or play a seat, the default first. */
+  readonly bots?: readonly ModuleBot<V, C>[];
+  /**
+   * The commands a seat may send: `commandSchema` without the commands only the module's automaton sends (the raid's
+   * Dungeon). Absent: every command is a seat's.
+   */
+  readonly seatCommandSchema?: TSchema;
+  /** Every refusal code the rules may give (`<module>/<code>`), with what it means: clients branch on these. */
+  readonly codes?: Readonly<Record<string, string>>;
+  /** The module's own shipped content (cards, heroes, rooms…), so a client can show and explain it. */
+  readonly content?: readonly ContentItem[];
   status(state: S): GameStatus;
   /** Schema version of the events the module writes now (default 1); recorded in each event's metadata. */
   readonly eventVersion?: number;

@@ -1,11 +1,16 @@
 // The shapes the kernel hands to the API, declared once as TypeBox schemas: the kernel's types, the REST contract
 // (openapi.yaml), the server's validation and serialisation and the GraphQL types are all derived from these.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ClockOptions, TimeoutPolicy } from './clock';
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 
-/** Names people give (players, characters, campaigns, seats): no control characters, no surrounding spaces. */
-export const DISPLAY_NAME = '^[^\\s\\p{Cc}]([^\\p{Cc}]{0,62}[^\\s\\p{Cc}])?$';
+/**
+ * Names people give (players, characters, campaigns, seats): no control characters (Unicode's Cc: U+0000-U+001F and
+ * U+007F-U+009F), no surrounding spaces. Written without \\p{…} so that validators compiling it without the u flag
+ * (TypeBox's) read it as validators with it do.
+ */
+export const DISPLAY_NAME = '^[^\\s\\x00-\\x1f\\x7f-\\x9f]([^\\x00-\\x1f\\x7f-\\x9f]{0,62}[^\\s\\x00-\\x1f\\x7f-\\x9f])?$';
 const displayName = new RegExp(DISPLAY_NAME, 'u');
 export const isDisplayName = (name: string): boolean => displayName.test(name);
 
@@ -31,10 +36,37 @@ export const SeatInfo = Type.Object(
     character: Type.Union([Uuid('The character playing at the seat.'), Type.Null()], {
       description: 'The character seated here; null when the seat was claimed without one.',
     }),
+    bot: Type.Union([Type.String(), Type.Null()], {
+      description: "The server bot holding the seat (a module's bot name); null for a person.",
+    }),
+    autopilot: Type.Boolean({ description: "True while a server bot plays the seat for its person, since the seat's time ran out." }),
   },
   { title: 'SeatInfo', description: 'One seat of a game as everyone may see it.' },
 );
 export type SeatInfo = Static<typeof SeatInfo>;
+
+export const ClockState = Type.Object(
+  {
+    options: ClockOptions,
+    onTimeout: TimeoutPolicy,
+    deadlines: Type.Array(
+      Type.Object(
+        {
+          seat: SeatNumber,
+          at: Type.String({ description: "When the seat's time runs out (ISO 8601); compare with the response's Date." }),
+        },
+        { title: 'SeatDeadline', description: 'A deadline in force.' },
+      ),
+      { description: 'Each awaited seat’s deadline while the game is active.' },
+    ),
+    banks: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0 }), {
+        description: "Time banks: milliseconds left in each seat's bank, not counting the deadline running now.",
+      }),
+    ),
+  },
+  { title: 'ClockState', description: 'A game’s turn clock as it stands.' },
+);
 
 export const GameSummary = Type.Object(
   {
@@ -43,7 +75,7 @@ export const GameSummary = Type.Object(
     rulesVersion: Type.String({ description: 'The version of the module rules the game was created under.' }),
     status: GameLifecycle,
     phase: Type.String({ description: "The module's name for where the game stands (lobby, play, a prompt…)." }),
-    seats: Type.Array(SeatInfo),
+    seats: Type.Array(SeatInfo, { description: 'Every seat of the table, in seat order.' }),
     awaiting: Type.Array(SeatNumber, { description: 'Seats that must act before the game can go on.' }),
     winners: Type.Union([Type.Array(SeatNumber), Type.Null()], {
       description: 'The winning seats once the game is finished (empty when nobody won); null before.',
@@ -51,10 +83,34 @@ export const GameSummary = Type.Object(
     revision: Type.Integer({ minimum: 0, description: "Revision of the game stream's last event." }),
     seedHash: Type.String({ description: 'SHA-256 of the secret seed, published at creation; the seed is revealed at the end.' }),
     campaign: Type.Union([Uuid('The campaign.'), Type.Null()], { description: 'The campaign the game was scheduled for, if any.' }),
+    clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock; null for a game without one.' }),
   },
   { title: 'GameSummary', description: "A game's public summary." },
 );
 export type GameSummary = Static<typeof GameSummary>;
+
+export const CommandTemplate = Type.Object(
+  {
+    type: Type.String({ description: 'The command type.' }),
+    fixed: Type.Object({}, { additionalProperties: true, description: 'Fields the command must carry as given.' }),
+    params: Type.Object(
+      {},
+      { additionalProperties: true, description: 'JSON Schema of each free field: any value it allows is accepted.' },
+    ),
+  },
+  {
+    title: 'CommandTemplate',
+    description:
+      'A legal command with free parameters (an amount, a declared value): `{ type, ...fixed, ...values }` is accepted ' +
+      'for every value each parameter schema allows. Listed instead of one sample value, so the legal list is exactly ' +
+      'what the rules accept.',
+  },
+);
+/** The schema's type, with its open objects typed as what modules put in them. */
+export type CommandTemplate = Omit<Static<typeof CommandTemplate>, 'fixed' | 'params'> & {
+  readonly fixed: Readonly<Record<string, unknown>>;
+  readonly params: Readonly<Record<string, TSchema>>;
+};
 
 export const VisibleEvent = Type.Object(
   {
@@ -106,12 +162,12 @@ export const AuditResult = Type.Object(
       },
       { description: 'The rules the game was played under and the rules available for re-running it.' },
     ),
-    commands: Type.Array(AuditCommand),
+    commands: Type.Array(AuditCommand, { description: 'Every recorded input, in the order it was decided.' }),
     divergence: Type.Optional(
       Type.Object(
         {
-          revision: Type.Integer({ minimum: 0 }),
-          reason: Type.String(),
+          revision: Type.Integer({ minimum: 0, description: 'The first revision where the re-run differs.' }),
+          reason: Type.String({ description: 'How it differs, for humans.' }),
           expected: Type.Unknown({ description: 'The stored event.' }),
           actual: Type.Unknown({ description: 'What the re-run produced.' }),
         },
@@ -165,10 +221,13 @@ export const CharacterDocument = Type.Object(
     revision: Type.Integer({ minimum: 0, description: 'Revision of the character stream this document reflects.' }),
     seatedIn: Type.Union(
       [
-        Type.Object({
-          gameId: Uuid('The game.'),
-          since: Type.String({ description: 'When the seat was taken (ISO 8601).' }),
-        }),
+        Type.Object(
+          {
+            gameId: Uuid('The game.'),
+            since: Type.String({ description: 'When the seat was taken (ISO 8601).' }),
+          },
+          { title: 'CharacterSeat', description: 'Where a character sits now.' },
+        ),
         Type.Null(),
       ],
       { description: 'The game the character sits in now (a character plays one active game at a time); null when free.' },
@@ -193,8 +252,8 @@ export type CampaignMember = Static<typeof CampaignMember>;
 export const CampaignSeat = Type.Object(
   {
     seat: SeatNumber,
-    player: Type.Union([Uuid('The player.'), Type.Null()]),
-    character: Type.Union([Uuid('The character.'), Type.Null()]),
+    player: Type.Union([Uuid('The player.'), Type.Null()], { description: 'The player account seated; null for none.' }),
+    character: Type.Union([Uuid('The character.'), Type.Null()], { description: 'The character seated; null for none.' }),
     won: Type.Optional(Type.Boolean({ description: 'Whether the seat won (once the game ended).' })),
     outcome: Type.Optional(Type.Unknown({ description: "What the module's progression says the seat earned (once the game ended)." })),
   },
@@ -241,7 +300,7 @@ export const CampaignSideStanding = Type.Object(
 export const CampaignMemberStanding = Type.Object(
   {
     player: Uuid('The member.'),
-    character: Type.Union([Uuid('The character it played last.'), Type.Null()]),
+    character: Type.Union([Uuid('The character it played last.'), Type.Null()], { description: 'The character it played last, if any.' }),
     games: Count('Finished games it sat in.'),
     wins: Count('Games it won.'),
     goals: Count('Games in which its side reached its goal.'),
@@ -266,12 +325,12 @@ export const CampaignGame = Type.Object(
       description: 'scheduled until the game ends.',
     }),
     scheduledAt: Type.Union([Type.String(), Type.Null()], { description: 'When it was scheduled (null: created outside the campaign).' }),
-    endedAt: Type.Union([Type.String(), Type.Null()]),
-    winners: Type.Array(SeatNumber),
+    endedAt: Type.Union([Type.String(), Type.Null()], { description: 'When it ended (ISO 8601); null until then.' }),
+    winners: Type.Array(SeatNumber, { description: 'The winning seats once it finished (empty until then, or when nobody won).' }),
     goals: Type.Optional(
       Type.Array(Type.String(), { description: 'The sides that reached their goal, from the seats’ tallies (once the game ended).' }),
     ),
-    seats: Type.Array(CampaignSeat),
+    seats: Type.Array(CampaignSeat, { description: 'Who sat where.' }),
   },
   { title: 'CampaignGame', description: 'A game played in a campaign’s name.' },
 );
@@ -280,12 +339,12 @@ export type CampaignGame = Static<typeof CampaignGame>;
 export const CampaignDocument = Type.Object(
   {
     id: Uuid('The campaign id.'),
-    name: Type.String(),
+    name: Type.String({ description: "The campaign's name." }),
     module: Type.String({ description: 'The module every game of the campaign is played under.' }),
     owner: Uuid('The player who created it.'),
-    createdAt: Type.String(),
+    createdAt: Type.String({ description: 'When it was created (ISO 8601).' }),
     revision: Type.Integer({ minimum: 0, description: 'Revision of the campaign stream this document reflects.' }),
-    members: Type.Array(CampaignMember),
+    members: Type.Array(CampaignMember, { description: 'Its members, in the order they joined.' }),
     games: Type.Array(CampaignGame, { description: 'Every game scheduled or recorded, in order.' }),
     standing: Type.Optional(CampaignStanding),
   },

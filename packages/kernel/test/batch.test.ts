@@ -54,11 +54,11 @@ const oddModule: GameModule<{ type: 'Note' }, Odd, { notes: readonly Odd[] }, { 
 t.test('an event JSON would change is folded live as a replay will read it back', async (t) => {
   const store = new InMemoryEventStore();
   const live = serviceOn(store, { modules: { odd: oddModule as never } });
-  const { gameId } = await live.createGame({ module: 'odd', seats: 1 });
-  await live.claimSeat(gameId);
-  await live.execute(gameId, { type: 'Note' }, { seat: 0 });
-  const liveView = await live.view(gameId, { kind: 'audit' });
-  const replayed = await serviceOn(store, { modules: { odd: oddModule as never } }).view(gameId, { kind: 'audit' });
+  const { gameId } = await live.lobby.createGame({ module: 'odd', seats: 1 });
+  await live.lobby.claimSeat(gameId);
+  await live.commands.execute(gameId, { type: 'Note' }, { seat: 0 });
+  const liveView = await live.reads.view(gameId, { kind: 'audit' });
+  const replayed = await serviceOn(store, { modules: { odd: oddModule as never } }).reads.view(gameId, { kind: 'audit' });
   t.same(liveView, { notes: [{ type: 'Noted', nan: null, zero: 0, kept: 'yes' }] }, 'no undefined field, NaN became null, -0 became 0');
   t.ok(Object.is((liveView as { notes: Odd[] }).notes[0]?.zero, 0), 'the live fold holds +0, as the store gives back');
   t.strictSame(liveView, replayed, 'the live fold equals a fresh replay from the store');

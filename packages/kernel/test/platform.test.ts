@@ -6,11 +6,12 @@ import {
   CharacterService,
   characterStream,
   ForbiddenError,
-  GameService,
+  gameServices,
   OutcomeRecorder,
   PlayerService,
   RESERVATION_LEASE_MS,
   type EventStore,
+  type GameServices,
 } from '../src/index';
 import { InMemoryEventStore, MemoryCheckpoints, toyGame, type ToySheet } from '../src/testing/index';
 
@@ -18,22 +19,23 @@ function platform(store: EventStore = new InMemoryEventStore(), clock = () => ne
   const base = { store, clock, newId: randomUUID };
   const newSecret = () => randomBytes(32).toString('base64url');
   const modules = { toy: toyGame };
-  const games = new GameService({ ...base, modules, newSecret });
+  const games = gameServices({ ...base, modules, newSecret });
   const players = new PlayerService({ ...base, newSecret });
   const characters = new CharacterService({ ...base, modules, games });
   const campaigns = new CampaignService({ ...base, modules, games, players, characters });
   const checkpoints = new MemoryCheckpoints();
-  const recorder = (s: EventStore = store) => new OutcomeRecorder({ store: s, checkpoints, games, characters, campaigns });
-  return { store, games, players, characters, campaigns, recorder, checkpoints };
+  const recorder = (s: EventStore = store) =>
+    new OutcomeRecorder({ store: s, checkpoints, streams: games.streams, modules, characters, campaigns });
+  return { store, games, modules, players, characters, campaigns, recorder, checkpoints };
 }
 
 /** Play a started toy game to its end: each awaited seat stands at once. */
-async function standAll(games: GameService, gameId: string) {
+async function standAll(games: GameServices, gameId: string) {
   for (let guard = 0; guard < 20; guard++) {
-    const summary = await games.summary(gameId);
+    const summary = await games.reads.summary(gameId);
     if (summary.status !== 'active') return summary;
     const seat = summary.awaiting[0] as number;
-    await games.execute(gameId, { type: 'Stand' }, { seat });
+    await games.commands.execute(gameId, { type: 'Stand' }, { seat });
   }
   throw new Error('the game did not end');
 }
@@ -83,20 +85,20 @@ t.test('seating: the claim records the character snapshot the deal sees; one act
   const p = platform();
   const ada = (await p.players.register('Ada')).player.id;
   const hero = await p.characters.create(ada, { module: 'toy', name: 'Hero' });
-  const first = await p.games.createGame({ module: 'toy', seats: 2 });
+  const first = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   const claim = await p.characters.claimSeat(first.gameId, ada, { character: hero.id });
-  const summary = await p.games.summary(first.gameId);
+  const summary = await p.games.reads.summary(first.gameId);
   t.match(summary.seats[claim.seat], { player: ada, character: hero.id, name: 'Hero' });
-  const second = await p.games.createGame({ module: 'toy', seats: 2 });
+  const second = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   await t.rejects(p.characters.claimSeat(second.gameId, ada, { character: hero.id }), { code: 'character/busy' });
-  await p.games.claimSeat(first.gameId); // an anonymous second seat: the game starts
-  const events = await p.games.events(first.gameId, { kind: 'audit' });
+  await p.games.lobby.claimSeat(first.gameId); // an anonymous second seat: the game starts
+  const events = await p.games.reads.events(first.gameId, { kind: 'audit' });
   t.match(events.find((e) => e.type === 'VeteransSeated')?.data, { levels: [1, null] }, 'setup saw the character’s level');
   const claimed = events.find((e) => e.type === 'SeatClaimed')?.data as { character: { id: string; revision: number } };
   t.match(claimed.character, { id: hero.id, revision: 2 }, 'the snapshot names the character stream revision');
-  t.notOk(JSON.stringify(await p.games.events(first.gameId, { kind: 'spectator' })).includes('tokenHash'));
+  t.notOk(JSON.stringify(await p.games.reads.events(first.gameId, { kind: 'spectator' })).includes('tokenHash'));
   const bob = (await p.players.register('Bob')).player.id;
-  const third = await p.games.createGame({ module: 'toy', seats: 2 });
+  const third = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   await t.rejects(p.characters.claimSeat(third.gameId, bob, { character: hero.id }), { code: 'character/not-owner' });
 });
 
@@ -105,16 +107,16 @@ t.test('seating: a reservation whose claim never landed is stale after the lease
   const p = platform(new InMemoryEventStore(), () => now);
   const ada = (await p.players.register('Ada')).player.id;
   const hero = await p.characters.create(ada, { module: 'toy', name: 'Hero' });
-  const full = await p.games.createGame({ module: 'toy', seats: 1 });
-  await p.games.claimSeat(full.gameId);
+  const full = await p.games.lobby.createGame({ module: 'toy', seats: 1 });
+  await p.games.lobby.claimSeat(full.gameId);
   await t.rejects(p.characters.claimSeat(full.gameId, ada, { character: hero.id }), { code: 'game/not-open' });
   t.equal((await p.characters.get(hero.id)).seatedIn, null, 'nothing reserved for a game that is not open');
-  const open = await p.games.createGame({ module: 'toy', seats: 2 });
-  await p.games.claimSeat(open.gameId, { seat: 0 });
+  const open = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
+  await p.games.lobby.claimSeat(open.gameId, { seat: 0 });
   await t.rejects(p.characters.claimSeat(open.gameId, ada, { seat: 0, character: hero.id }), { code: 'game/seat-taken' });
   t.equal((await p.characters.get(hero.id)).seatedIn, null, 'the refused claim released the reservation');
   // A claim that died between reserving and claiming: simulate it by reserving through the stream alone.
-  const dead = await p.games.createGame({ module: 'toy', seats: 2 });
+  const dead = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   await p.store.appendToStream(characterStream(hero.id), [
     {
       id: randomUUID(),
@@ -123,7 +125,7 @@ t.test('seating: a reservation whose claim never landed is stale after the lease
       metadata: { at: now.toISOString() },
     },
   ]);
-  const next = await p.games.createGame({ module: 'toy', seats: 2 });
+  const next = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   await t.rejects(p.characters.claimSeat(next.gameId, ada, { character: hero.id }), { code: 'character/busy' }, 'within the lease');
   now = new Date(now.getTime() + RESERVATION_LEASE_MS + 1);
   const claimed = await p.characters.claimSeat(next.gameId, ada, { character: hero.id });
@@ -137,7 +139,7 @@ t.test('outcomes: each finished game is recorded exactly once on each seated cha
   const a = await p.characters.create(ada, { module: 'toy', name: 'A' });
   const b = await p.characters.create(bob, { module: 'toy', name: 'B' });
   for (let round = 0; round < 3; round++) {
-    const { gameId } = await p.games.createGame({ module: 'toy', seats: 2 });
+    const { gameId } = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
     await p.characters.claimSeat(gameId, ada, { character: a.id });
     await p.characters.claimSeat(gameId, bob, { character: b.id });
     await standAll(p.games, gameId);
@@ -164,7 +166,7 @@ t.test('outcomes: a crash between two characters’ records, then a restart, rec
   const ada = (await p.players.register('Ada')).player.id;
   const a = await p.characters.create(ada, { module: 'toy', name: 'A' });
   const b = await p.characters.create(ada, { module: 'toy', name: 'B' });
-  const { gameId } = await p.games.createGame({ module: 'toy', seats: 2 });
+  const { gameId } = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   await p.characters.claimSeat(gameId, ada, { character: a.id });
   await p.characters.claimSeat(gameId, ada, { character: b.id });
   await standAll(p.games, gameId);
@@ -180,7 +182,12 @@ t.test('outcomes: a crash between two characters’ records, then a restart, rec
     },
   });
   const crashingPlatform = platform(crashing);
-  const dying = new OutcomeRecorder({ ...crashingPlatform, store: crashing, checkpoints: p.checkpoints });
+  const dying = new OutcomeRecorder({
+    ...crashingPlatform,
+    streams: crashingPlatform.games.streams,
+    store: crashing,
+    checkpoints: p.checkpoints,
+  });
   await t.rejects(dying.catchUp(), /kill -9/);
   await p.recorder().catchUp(); // the restart
   for (const id of [a.id, b.id]) t.equal((await p.characters.get(id)).games.length, 1, 'recorded once');
@@ -194,7 +201,7 @@ t.test('outcomes: two recorders at once (two nodes) never record a game twice', 
   for (let i = 0; i < 4; i++) ids.push((await p.characters.create(ada, { module: 'toy', name: `C${i}` })).id);
   for (let round = 0; round < 2; round++) {
     for (let g = 0; g < 2; g++) {
-      const { gameId } = await p.games.createGame({ module: 'toy', seats: 2 });
+      const { gameId } = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
       await p.characters.claimSeat(gameId, ada, { character: ids[g * 2] as string });
       await q.characters.claimSeat(gameId, ada, { character: ids[g * 2 + 1] as string });
       await standAll(g === 0 ? p.games : q.games, gameId);
@@ -208,9 +215,9 @@ t.test('outcomes: an abandoned game frees its characters and records nothing', a
   const p = platform();
   const ada = (await p.players.register('Ada')).player.id;
   const a = await p.characters.create(ada, { module: 'toy', name: 'A' });
-  const { gameId } = await p.games.createGame({ module: 'toy', seats: 2 });
+  const { gameId } = await p.games.lobby.createGame({ module: 'toy', seats: 2 });
   await p.characters.claimSeat(gameId, ada, { character: a.id });
-  await p.games.abandonGame(gameId);
+  await p.games.lobby.abandonGame(gameId);
   await p.recorder().catchUp();
   const character = await p.characters.get(a.id);
   t.equal(character.seatedIn, null);
@@ -228,11 +235,11 @@ t.test('campaigns: members join, a scheduled game seats them all, and its result
   await t.rejects(p.campaigns.join(bob, campaign.id, {}), { code: 'campaign/already-member' });
   const scheduled = await p.campaigns.schedule(bob, campaign.id, {});
   t.equal(scheduled.seat, 1, 'the scheduling member gets their own seat and token');
-  t.equal(await p.games.authenticate(scheduled.gameId, scheduled.token), 1);
-  const other = await p.games.issueSeatToken(scheduled.gameId, 0, ada);
-  t.equal(await p.games.authenticate(scheduled.gameId, other.token), 0, 'another member takes a token for their seat');
-  await t.rejects(p.games.issueSeatToken(scheduled.gameId, 0, bob), { code: 'game/not-your-seat' });
-  const summary = await p.games.summary(scheduled.gameId);
+  t.equal(await p.games.reads.authenticate(scheduled.gameId, scheduled.token), 1);
+  const other = await p.games.lobby.issueSeatToken(scheduled.gameId, 0, ada);
+  t.equal(await p.games.reads.authenticate(scheduled.gameId, other.token), 0, 'another member takes a token for their seat');
+  await t.rejects(p.games.lobby.issueSeatToken(scheduled.gameId, 0, bob), { code: 'game/not-your-seat' });
+  const summary = await p.games.reads.summary(scheduled.gameId);
   t.equal(summary.status, 'active', 'all members seated: the game started');
   t.equal(summary.campaign, campaign.id);
   await standAll(p.games, scheduled.gameId);

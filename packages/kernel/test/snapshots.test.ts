@@ -16,14 +16,14 @@ const nodeOn = (store: EventStore, every = EVERY) => serviceOn(store, { snapshot
 /** A finished three-seat toy game of some length (seats draw until they hold five cards, then stand). */
 async function playedGame(store: EventStore): Promise<{ gameId: string; head: number }> {
   const games = nodeOn(store);
-  const { gameId } = await games.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 3 });
-  for (let seat = 0; seat < 3; seat++) await games.claimSeat(gameId, { seat });
+  const { gameId } = await games.lobby.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 3 });
+  for (let seat = 0; seat < 3; seat++) await games.lobby.claimSeat(gameId, { seat });
   for (let guard = 0; guard < 100; guard++) {
-    const summary = await games.summary(gameId);
+    const summary = await games.reads.summary(gameId);
     if (summary.status !== 'active') return { gameId, head: summary.revision };
     const seat = summary.awaiting[0] as number;
-    const [command] = await games.legalCommands(gameId, seat);
-    await games.execute(gameId, command, { seat });
+    const [command] = await games.reads.legalCommands(gameId, seat);
+    await games.commands.execute(gameId, command, { seat });
   }
   throw new Error('the game did not end');
 }
@@ -80,14 +80,14 @@ t.test('replay: every revision, for every viewer, equals the fold from the first
   const viewers: Viewer[] = [{ kind: 'spectator' }, { kind: 'audit' }, { kind: 'seat', seat: 1 }];
   const withSnapshots = nodeOn(store);
   const without = nodeOn(store, 1e9);
-  await withSnapshots.summary(gameId);
+  await withSnapshots.reads.summary(gameId);
   // Backwards, then forwards: later replays start from records that earlier ones left.
   const order = [...Array.from({ length: head + 1 }, (_, r) => head - r), ...Array.from({ length: head + 1 }, (_, r) => r)];
   let differences = 0;
   for (const revision of order) {
     for (const viewer of viewers) {
-      const expected = await without.view(gameId, viewer, revision);
-      if (JSON.stringify(await withSnapshots.view(gameId, viewer, revision)) !== JSON.stringify(expected)) differences++;
+      const expected = await without.reads.view(gameId, viewer, revision);
+      if (JSON.stringify(await withSnapshots.reads.view(gameId, viewer, revision)) !== JSON.stringify(expected)) differences++;
     }
   }
   t.equal(differences, 0, `${order.length * viewers.length} views compared`);
@@ -96,19 +96,24 @@ t.test('replay: every revision, for every viewer, equals the fold from the first
 t.test('replay: the redacted log of any window equals the one folded from the first event', async (t) => {
   const store = new InMemoryEventStore();
   const games = nodeOn(store);
-  const { gameId } = await games.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 2 });
-  for (let seat = 0; seat < 2; seat++) await games.claimSeat(gameId, { seat });
+  const { gameId } = await games.lobby.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 2 });
+  for (let seat = 0; seat < 2; seat++) await games.lobby.claimSeat(gameId, { seat });
   // Still active, so seats see redacted draws.
-  for (let i = 0; i < 6; i++) await games.execute(gameId, { type: 'Draw' }, { seat: (await games.summary(gameId)).awaiting[0] as number });
-  const { revision: head } = await games.summary(gameId);
+  for (let i = 0; i < 6; i++)
+    await games.commands.execute(gameId, { type: 'Draw' }, { seat: (await games.reads.summary(gameId)).awaiting[0] as number });
+  const { revision: head } = await games.reads.summary(gameId);
   const withSnapshots = nodeOn(store);
   const without = nodeOn(store, 1e9);
   let compared = 0;
   for (const viewer of [{ kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'spectator' }] as Viewer[]) {
     for (let from = head; from >= 0; from--) {
       for (const limit of [1, 3, 50]) {
-        const expected = await without.events(gameId, viewer, { from, limit });
-        t.same(await withSnapshots.events(gameId, viewer, { from, limit }), expected, `${JSON.stringify(viewer)} from ${from}, ${limit}`);
+        const expected = await without.reads.events(gameId, viewer, { from, limit });
+        t.same(
+          await withSnapshots.reads.events(gameId, viewer, { from, limit }),
+          expected,
+          `${JSON.stringify(viewer)} from ${from}, ${limit}`,
+        );
         compared++;
       }
     }
@@ -122,10 +127,10 @@ t.test('replay: a node folds the stream once; afterwards any revision folds at m
   for (const events of [undefined, 0]) {
     const { store, reads } = recordingReads(inner);
     const node = serviceOn(store, { snapshots: { every: EVERY, ...(events !== undefined && { events }) } });
-    await node.summary(gameId); // a first load folds the whole stream and keeps records (and events) on the way
+    await node.reads.summary(gameId); // a first load folds the whole stream and keeps records (and events) on the way
     t.same(reads, [undefined], 'the first load read the stream once');
     reads.length = 0;
-    for (let revision = head - 1; revision >= 0; revision--) await node.view(gameId, { kind: 'spectator' }, revision);
+    for (let revision = head - 1; revision >= 0; revision--) await node.reads.view(gameId, { kind: 'spectator' }, revision);
     if (events === 0) {
       t.ok(reads.length <= head, 'keeping no events: at most one read per replay (none at a kept record)');
       t.ok(
@@ -133,8 +138,8 @@ t.test('replay: a node folds the stream once; afterwards any revision folds at m
         'none folded more than N events',
       );
     } else t.same(reads, [], 'keeping the events it read: no replay asks the store again');
-    await t.rejects(node.view(gameId, { kind: 'spectator' }, head + 1), { code: 'replay/no-such-revision' });
-    await t.rejects(node.view(randomUUID(), { kind: 'spectator' }, 3), { code: 'game/not-found' });
+    await t.rejects(node.reads.view(gameId, { kind: 'spectator' }, head + 1), { code: 'replay/no-such-revision' });
+    await t.rejects(node.reads.view(randomUUID(), { kind: 'spectator' }, 3), { code: 'game/not-found' });
   }
 });
 
@@ -160,17 +165,17 @@ t.test('snapshots: kept events are given back only when all of a range is kept, 
 t.test('replay: keys of commands folded on a cold load are all found (one map for the whole fold)', async (t) => {
   const store = new InMemoryEventStore();
   const games = nodeOn(store);
-  const { gameId } = await games.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 2 });
-  for (let seat = 0; seat < 2; seat++) await games.claimSeat(gameId, { seat });
+  const { gameId } = await games.lobby.createGame({ module: 'toy', options: { maxCards: 5 }, seats: 2 });
+  for (let seat = 0; seat < 2; seat++) await games.lobby.claimSeat(gameId, { seat });
   const first: { seat: number; events: unknown }[] = [];
   for (let i = 0; i < 6; i++) {
-    const seat = (await games.summary(gameId)).awaiting[0] as number;
-    first.push({ seat, events: (await games.execute(gameId, { type: 'Draw' }, { seat, idempotencyKey: `k${i}` })).events });
+    const seat = (await games.reads.summary(gameId)).awaiting[0] as number;
+    first.push({ seat, events: (await games.commands.execute(gameId, { type: 'Draw' }, { seat, idempotencyKey: `k${i}` })).events });
   }
   const cold = nodeOn(store);
   const before = (await store.readStream(gameStream(gameId))).length;
   for (const [i, { seat, events }] of first.entries()) {
-    const again = await cold.execute(gameId, { type: 'Draw' }, { seat, idempotencyKey: `k${i}` });
+    const again = await cold.commands.execute(gameId, { type: 'Draw' }, { seat, idempotencyKey: `k${i}` });
     t.equal(again.replayed, true, `key k${i} is recognised`);
     t.same(again.events, events, 'and answered with the first outcome');
   }

@@ -1,12 +1,12 @@
-// Test support shared by the service tests: a GameService node on a store, and a store that records its stream reads.
+// Test support shared by the service tests: game services on a store, and a store that records its stream reads.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService } from '../src/index';
+import { gameServices } from '../src/index';
 import type { EventStore } from '../src/store';
 import { toyGame } from '../src/testing/index';
 
 /** A node of the game service on `store` with the toy module, a fixed clock and real ids and secrets. */
-export const serviceOn = (store: EventStore, extra: Partial<ConstructorParameters<typeof GameService>[0]> = {}) =>
-  new GameService({
+export const serviceOn = (store: EventStore, extra: Partial<Parameters<typeof gameServices>[0]> = {}) =>
+  gameServices({
     store,
     modules: { toy: toyGame },
     clock: () => new Date('2026-01-01T00:00:00Z'),

@@ -1,6 +1,8 @@
 // The campaign-progress read model: one document per campaign, folded from its stream by the kernel's own fold, with
-// the campaign's standing (the finished games' tallies added up) kept beside its games.
+// the campaign's standing (the finished games' tallies added up) kept beside its games; and its query.
 import { evolveCampaign, eventTime, standingOf, type CampaignDocument, type CampaignEvent } from '@delve/kernel';
+import type { Sql } from 'postgres';
+import { storable } from './documents';
 import type { Projection } from './projection';
 
 export const CAMPAIGN_PROGRESS = 'campaign-progress-v1';
@@ -15,3 +17,9 @@ export const campaignProgress: Projection<CampaignDocument> = {
     return { ...evolveCampaign(state, event.data as CampaignEvent, eventTime(event)), revision: event.revision };
   },
 };
+
+export async function campaignDocument(sql: Sql, id: string): Promise<CampaignDocument | null> {
+  if (!storable(id)) return null;
+  const [row] = await sql<{ doc: CampaignDocument }[]>`select doc from read_models where projection = ${CAMPAIGN_PROGRESS} and id = ${id}`;
+  return row?.doc ?? null;
+}

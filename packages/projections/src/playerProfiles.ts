@@ -1,7 +1,9 @@
 // The player-profile read model: a player's characters and games, from player, character and game streams. A game's
-// end updates the profile of every player it seated (one event, several documents).
+// end updates the profile of every player it seated (one event, several documents). And its query.
 import { eventTime, SeatNumber, type CharacterKernelEvent, type LobbyEvent, type Message, type PlayerEvent } from '@delve/kernel';
 import { Type, type Static } from '@sinclair/typebox';
+import type { Sql } from 'postgres';
+import { storable } from './documents';
 import type { Projection } from './projection';
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
@@ -9,13 +11,15 @@ const Uuid = (description: string) => Type.String({ format: 'uuid', description 
 export const PlayerGameEntry = Type.Object(
   {
     gameId: Uuid('The game.'),
-    module: Type.Union([Type.String(), Type.Null()]),
+    module: Type.Union([Type.String(), Type.Null()], { description: "The game's module (null for a game this model never saw created)." }),
     seat: SeatNumber,
-    character: Type.Union([Uuid('The character played.'), Type.Null()]),
-    status: Type.Union([Type.Literal('playing'), Type.Literal('finished'), Type.Literal('abandoned')]),
+    character: Type.Union([Uuid('The character played.'), Type.Null()], { description: 'The character played; null without one.' }),
+    status: Type.Union([Type.Literal('playing'), Type.Literal('finished'), Type.Literal('abandoned')], {
+      description: 'Whether the game is still being played, finished or abandoned.',
+    }),
     won: Type.Union([Type.Boolean(), Type.Null()], { description: 'Whether the seat won; null until the game ends.' }),
-    joinedAt: Type.String(),
-    endedAt: Type.Union([Type.String(), Type.Null()]),
+    joinedAt: Type.String({ description: 'When the player took the seat (ISO 8601).' }),
+    endedAt: Type.Union([Type.String(), Type.Null()], { description: 'When the game ended (ISO 8601); null while it goes on.' }),
   },
   { title: 'PlayerGame', description: 'A game a player took a seat in as themselves.' },
 );
@@ -24,10 +28,20 @@ export type PlayerGameEntry = Static<typeof PlayerGameEntry>;
 export const PlayerProfileDoc = Type.Object(
   {
     id: Uuid('The player id.'),
-    name: Type.String(),
-    registeredAt: Type.String(),
-    characters: Type.Array(Type.Object({ id: Uuid('The character.'), name: Type.String(), module: Type.String() })),
-    games: Type.Array(PlayerGameEntry),
+    name: Type.String({ description: 'The name others see.' }),
+    registeredAt: Type.String({ description: 'When the player registered (ISO 8601).' }),
+    characters: Type.Array(
+      Type.Object(
+        {
+          id: Uuid('The character.'),
+          name: Type.String({ description: "The character's name." }),
+          module: Type.String({ description: 'The module it belongs to.' }),
+        },
+        { title: 'PlayerCharacter', description: 'A character of the player.' },
+      ),
+      { description: "The player's characters, oldest first." },
+    ),
+    games: Type.Array(PlayerGameEntry, { description: 'The games the player took a seat in as themselves.' }),
   },
   { title: 'PlayerProfile', description: "A player's characters and games (from the player-profiles read model)." },
 );
@@ -100,3 +114,9 @@ export const playerProfiles: Projection<PlayerProfileDoc> = {
     return profile;
   },
 };
+
+export async function playerProfile(sql: Sql, id: string): Promise<PlayerProfileDoc | null> {
+  if (!storable(id)) return null;
+  const [row] = await sql<{ doc: PlayerProfileDoc }[]>`select doc from read_models where projection = ${PLAYER_PROFILES} and id = ${id}`;
+  return row?.doc ?? null;
+}

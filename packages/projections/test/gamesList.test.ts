@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { RecordedEvent } from '@delve/kernel';
-import { gamesList, type GameListDoc } from '../src/index';
+import { gamesList, type GameListItem } from '../src/index';
 
 let revision = 0;
 const recorded = (data: Record<string, unknown>, streamId = 'game-g1'): RecordedEvent => ({
@@ -13,7 +13,7 @@ const recorded = (data: Record<string, unknown>, streamId = 'game-g1'): Recorded
   metadata: {},
   created: '2026-01-01T00:00:00.000Z',
 });
-const fold = (events: RecordedEvent[]) => events.reduce<GameListDoc | null>((doc, e) => gamesList.apply(doc, e, 'g1'), null);
+const fold = (events: RecordedEvent[]) => events.reduce<GameListItem | null>((doc, e) => gamesList.apply(doc, e, 'g1'), null);
 
 t.test('a game appears open with all seats free, fills, starts and finishes', async (t) => {
   revision = 0;

@@ -2,17 +2,17 @@
 // several reads each page of the log once, and their commits are all-or-nothing.
 import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
-import { GameService, type EventStore, type RecordedEvent } from '@delve/kernel';
+import { gameServices, type EventStore, type RecordedEvent } from '@delve/kernel';
 import { toyGame } from '@delve/kernel/testing';
-import { PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+import { PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
-import { ProjectionRunner, gamesList, rebuildProjections, type Projection } from '../src/index';
+import { ProjectionRunner, ReadModelStore, gamesList, rebuildProjections, type Projection } from '../src/index';
 
 const db = await openTestDatabase();
 t.teardown(() => db.close());
 const store = new PostgresEventStore(db.sql);
 const readModels = new ReadModelStore(db.sql);
-const games = new GameService({
+const games = gameServices({
   store,
   modules: { toy: toyGame },
   clock: () => new Date('2026-01-01T00:00:00Z'),
@@ -45,9 +45,9 @@ function countingReads(inner: EventStore) {
 }
 
 for (let g = 0; g < 4; g++) {
-  const { gameId } = await games.createGame({ module: 'toy', seats: 2 });
-  for (let seat = 0; seat < 2; seat++) await games.claimSeat(gameId);
-  if (g % 2 === 0) for (let seat = 0; seat < 2; seat++) await games.execute(gameId, { type: 'Stand' }, { seat });
+  const { gameId } = await games.lobby.createGame({ module: 'toy', seats: 2 });
+  for (let seat = 0; seat < 2; seat++) await games.lobby.claimSeat(gameId);
+  if (g % 2 === 0) for (let seat = 0; seat < 2; seat++) await games.commands.execute(gameId, { type: 'Stand' }, { seat });
 }
 for (const projection of projections) await new ProjectionRunner(store, readModels, projection).catchUp();
 const live = await documents();

@@ -1,18 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import t from 'tap';
-import { GameService } from '@delve/kernel';
+import { gameServices } from '@delve/kernel';
 import { toyGame } from '@delve/kernel/testing';
-import { AdvisoryLeaderLock, PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+import { AdvisoryLeaderLock, PostgresEventStore } from '@delve/store-postgres';
 import { openTestDatabase } from '@delve/store-postgres/testing';
-import { PostgresGamesList, ProjectionRunner, gamesList, type GameListDoc } from '../src/index';
+import { postgresReadModels, ProjectionRunner, ReadModelStore, gamesList, type GameListItem } from '../src/index';
 
 const db = await openTestDatabase();
 t.teardown(() => db.close());
 const store = new PostgresEventStore(db.sql, { pollIntervalMs: 20 });
 const readModels = new ReadModelStore(db.sql);
-const reader = new PostgresGamesList(db.sql);
+const reader = postgresReadModels(db.sql);
 let tick = 0;
-const games = new GameService({
+const games = gameServices({
   store,
   modules: { toy: toyGame },
   clock: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)),
@@ -20,11 +20,11 @@ const games = new GameService({
   newSecret: () => randomBytes(16).toString('hex'),
 });
 
-async function snapshot(): Promise<GameListDoc[]> {
-  const all: GameListDoc[] = [];
+async function snapshot(): Promise<GameListItem[]> {
+  const all: GameListItem[] = [];
   let cursor: string | undefined;
   do {
-    const page = await reader.list({ limit: 2, ...(cursor ? { cursor } : {}) });
+    const page = await reader.games({ limit: 2, ...(cursor ? { cursor } : {}) });
     all.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -33,12 +33,12 @@ async function snapshot(): Promise<GameListDoc[]> {
 
 t.test('the games list follows the lobby: open, active, abandoned; filters and pages newest first', async (t) => {
   const runner = new ProjectionRunner(store, readModels, gamesList);
-  const a = await games.createGame({ module: 'toy', seats: 2 });
-  const b = await games.createGame({ module: 'toy', seats: 2 });
-  await games.claimSeat(b.gameId);
-  await games.claimSeat(b.gameId);
-  const c = await games.createGame({ module: 'toy', seats: 1 });
-  await games.abandonGame(c.gameId);
+  const a = await games.lobby.createGame({ module: 'toy', seats: 2 });
+  const b = await games.lobby.createGame({ module: 'toy', seats: 2 });
+  await games.lobby.claimSeat(b.gameId);
+  await games.lobby.claimSeat(b.gameId);
+  const c = await games.lobby.createGame({ module: 'toy', seats: 1 });
+  await games.lobby.abandonGame(c.gameId);
   await runner.catchUp();
   const list = await snapshot();
   t.same(
@@ -48,18 +48,18 @@ t.test('the games list follows the lobby: open, active, abandoned; filters and p
   );
   t.match(list, [{ status: 'abandoned' }, { status: 'active', openSeats: 0 }, { status: 'open', openSeats: 2, seats: 2 }]);
   t.same(
-    (await reader.list({ limit: 10, status: 'active' })).items.map((g) => g.id),
+    (await reader.games({ limit: 10, status: 'active' })).items.map((g) => g.id),
     [b.gameId],
   );
-  t.same((await reader.list({ limit: 10, module: 'dungeon' })).items, []);
-  await t.rejects(reader.list({ limit: 10, cursor: 'garbage' }), { code: 'games/bad-cursor' });
+  t.same((await reader.games({ limit: 10, module: 'dungeon' })).items, []);
+  await t.rejects(reader.games({ limit: 10, cursor: 'garbage' }), { code: 'games/bad-cursor' });
   t.equal(await runner.catchUp(), 0, 'nothing left to apply');
 });
 
 t.test('exactly once: two runners racing over the same events give the same documents as one', async (t) => {
   for (let i = 0; i < 5; i++) {
-    const { gameId } = await games.createGame({ module: 'toy', seats: 2 });
-    await games.claimSeat(gameId);
+    const { gameId } = await games.lobby.createGame({ module: 'toy', seats: 2 });
+    await games.lobby.claimSeat(gameId);
   }
   const racers = [
     new ProjectionRunner(store, readModels, gamesList, { batchSize: 3 }),
@@ -86,10 +86,10 @@ t.test('a started runner keeps the list live', async (t) => {
   const runner = new ProjectionRunner(store, readModels, gamesList, { pollMs: 20, lock: new AdvisoryLeaderLock(db.sql, 'games-list-v1') });
   runner.start();
   t.teardown(() => runner.stop());
-  const { gameId } = await games.createGame({ module: 'toy', seats: 3 });
-  let found: GameListDoc | undefined;
+  const { gameId } = await games.lobby.createGame({ module: 'toy', seats: 3 });
+  let found: GameListItem | undefined;
   for (let i = 0; i < 100 && !found; i++) {
-    found = (await reader.list({ limit: 1 })).items.find((g) => g.id === gameId);
+    found = (await reader.games({ limit: 1 })).items.find((g) => g.id === gameId);
     if (!found) await new Promise((r) => setTimeout(r, 20));
   }
   t.match(found, { id: gameId, seats: 3, status: 'open' });
@@ -102,7 +102,7 @@ t.test('the background loop takes what is there and waits for the next poll, eve
     readAll: {
       value: async (...args: Parameters<typeof store.readAll>) => {
         reads++;
-        await games.createGame({ module: 'toy', seats: 2 });
+        await games.lobby.createGame({ module: 'toy', seats: 2 });
         return store.readAll(...args);
       },
     },
@@ -120,7 +120,7 @@ t.test('a busy runner knows its checkpoints from its own commits, and reads them
   const checkpoint = counting.checkpoint.bind(counting);
   counting.checkpoint = (name) => (reads++, checkpoint(name));
   const runner = new ProjectionRunner(store, counting, { ...gamesList, name: 'games-list-counted' }, { batchSize: 2 });
-  for (let i = 0; i < 3; i++) await games.createGame({ module: 'toy', seats: 1 });
+  for (let i = 0; i < 3; i++) await games.lobby.createGame({ module: 'toy', seats: 1 });
   t.equal(await runner.step(), 2, 'a full page');
   t.equal(await runner.step(), 2, 'and another');
   t.equal(reads, 1, 'the second step took its checkpoint from the first step’s commit');

@@ -3,6 +3,7 @@ export { FINAL_BELOW, PostgresEventStore, type PostgresEventStoreOptions } from 
 export { connect, openDatabase, type Database, type OpenOptions } from './database';
 export { LEGACY_PASSWORD, startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedEvent, type EmbeddedOptions } from './embedded';
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
-export { ReadModelStore, type DocumentChanges, type ProjectionBatch } from './readModels';
+
 export { AdvisoryLeaderLock } from './leaderLock';
+export { PostgresDuePlan } from './duePlan';
 export { isDriverWriteAfterClose } from './driverFaults';

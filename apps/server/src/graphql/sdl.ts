@@ -3,13 +3,17 @@
 // same schemas as REST's, so the two cannot drift.
 
 import { pascal } from '../catalog';
+import { MODULE_SCHEMA, type ModuleSchemaKind } from '../operations/schemas';
+
+/** What a field standing for one of the modules' own schemas is in GraphQL: views and sheets are typed per module. */
+const MODULE_TYPES: Readonly<Record<ModuleSchemaKind, string>> = { view: 'GameView', command: 'JSON', options: 'JSON' };
 
 type Schema = Record<string, unknown>;
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 /** A GraphQL description block, or nothing. */
-function describe(schema: Schema, indent = ''): string {
+export function describe(schema: Schema, indent = ''): string {
   const text = schema.description;
   if (typeof text !== 'string' || text === '') return '';
   return `${indent}"""${text.replaceAll('"""', '\\"""')}"""\n${indent}`;
@@ -22,6 +26,7 @@ function describe(schema: Schema, indent = ''): string {
 export class SdlBuilder {
   readonly types: string[] = [];
   private readonly titled = new Map<string, string>();
+  private readonly enums = new Set<string>();
 
   constructor(
     readonly used: Set<string> = new Set(),
@@ -56,6 +61,11 @@ export class SdlBuilder {
     return name;
   }
 
+  /** True when `name` is an enum this builder made (enums may be arguments; object types may not). */
+  isEnum(name: string): boolean {
+    return this.enums.has(name);
+  }
+
   /** An enum for a titled union of string constants that are all valid GraphQL names; null otherwise. */
   private enumType(schema: Schema, variants: readonly Schema[]): string | null {
     const title = typeof schema.title === 'string' ? schema.title : null;
@@ -66,11 +76,14 @@ export class SdlBuilder {
     if (known) return known;
     const name = this.claim(this.renames[title] ?? title);
     this.titled.set(title, name);
+    this.enums.add(name);
     this.types.push(`${describe(schema)}enum ${name} { ${values.join(' ')} }`);
     return name;
   }
 
   fieldType(name: string, schema: Schema): { type: string; nullable: boolean } {
+    const kind = schema[MODULE_SCHEMA] as ModuleSchemaKind | undefined;
+    if (kind !== undefined) return { type: MODULE_TYPES[kind], nullable: false };
     const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
     if (variants) {
       const nonNull = variants.filter((v) => v.type !== 'null');
@@ -103,4 +116,14 @@ export class SdlBuilder {
         return { type: 'JSON', nullable: false };
     }
   }
+}
+
+/**
+ * The GraphQL type of an argument of `schema`: scalars and named enums as themselves, anything else as JSON (an
+ * operation checks its whole input against its schema anyway, so the argument's type only has to let it through).
+ */
+export function argumentType(builder: SdlBuilder, schema: Schema): string {
+  if (schema.type === 'object' || schema.type === 'array' || schema[MODULE_SCHEMA] !== undefined) return 'JSON';
+  const { type } = builder.fieldType('Argument', schema);
+  return /^(ID|String|Int|Float|Boolean)$/.test(type) || builder.isEnum(type) ? type : 'JSON';
 }

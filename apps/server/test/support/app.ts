@@ -1,16 +1,16 @@
-// Builds the app for tests on the real GameService and a real PostgreSQL (one database per app), with the toy module.
-import type { AnyGameModule, EventStore, GameService } from '@delve/kernel';
-import { LeaderLoop, PostgresGamesList, PostgresReadModels, type ProjectionRunner } from '@delve/projections';
-import { FINAL_BELOW, PostgresEventStore, ReadModelStore } from '@delve/store-postgres';
+// Builds the app for tests on the kernel's real game services and a real PostgreSQL (one database per app), with the toy module.
+import type { AnyGameModule, EventStore, GameServices } from '@delve/kernel';
+import { LeaderLoop, postgresReadModels, ReadModelStore, type ProjectionRunner } from '@delve/projections';
+import { FINAL_BELOW, PostgresEventStore } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { MemoryGamesList } from '../../src/gamesList';
+import { MemoryGamesList } from './memoryGamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
-import { liveGameService, livePlatform } from '../../src/liveGames';
+import { liveGames, livePlatform } from '../../src/liveGames';
 import { readModelRunner } from '../../src/readModels';
 import { toy } from './toy';
 
@@ -39,7 +39,7 @@ export interface TestApp {
   sql: Sql;
   /** postgres:// URL of the app's database. */
   url: string;
-  service: GameService;
+  service: GameServices;
   platform: ReturnType<typeof livePlatform>;
   config: Config;
   /** Bring every read model and the outcome recorder up to the last event now (they also follow by themselves). */
@@ -49,7 +49,7 @@ export interface TestApp {
 }
 
 /**
- * The app on the real GameService and a fresh PostgreSQL database. With `secrets`, seeds and tokens come from that deterministic
+ * The app on the kernel's real game services and a fresh PostgreSQL database. With `secrets`, seeds and tokens come from that deterministic
  * sequence (reproducible games in tests; never do this outside tests).
  */
 export async function testApp(
@@ -71,7 +71,7 @@ export async function testApp(
   const sql = shared?.sql ?? (db as NonNullable<typeof db>).sql;
   const url = shared?.url ?? (db as NonNullable<typeof db>).url;
   const store = shared?.store ?? new PostgresEventStore(sql, { pollIntervalMs: 20 });
-  const service = liveGameService(store, modules, secrets === undefined ? {} : { newSecret: () => `${secrets}-${counter++}` });
+  const service = liveGames(store, modules, secrets === undefined ? {} : { newSecret: () => `${secrets}-${counter++}` });
   const platform = livePlatform(store, modules, service);
   // The read side as the server runs it, in process: every read model and the outcome recorder, polling fast.
   const fail = (error: unknown) => t.fail(`read side: ${String(error)}`);
@@ -90,12 +90,11 @@ export async function testApp(
   const app = await buildApp({
     config,
     games: service,
-    gamesList: options.postgresGamesList ? new PostgresGamesList(sql) : gamesList,
+    reads: { ...postgresReadModels(sql), ...(!options.postgresGamesList && { games: (query) => gamesList.list(query) }) },
     readiness: async () => {},
     modules,
     updates,
     platform,
-    platformReads: new PostgresReadModels(sql),
   });
   // $all hides events committed after a transaction still in flight (a background runner's), so a catch-up can miss
   // a just-finished game for a moment: settle until no committed event is hidden and nothing is left to take.

@@ -1,12 +1,12 @@
 // The module inside the kernel's command pipeline: a 4-player table where the initiative changes hands, then an audit.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GameService, LOBBY_EVENT_TYPES, type Seat } from '@delve/kernel';
+import { gameServices, LOBBY_EVENT_TYPES, type Seat } from '@delve/kernel';
 import { InMemoryEventStore } from '@delve/kernel/testing';
 import t from 'tap';
 import { venture, type VentureView } from '../src/index';
 
 function service() {
-  return new GameService({
+  return gameServices({
     store: new InMemoryEventStore(),
     modules: { venture },
     clock: () => new Date('2026-11-21T00:00:00Z'),
@@ -17,12 +17,12 @@ function service() {
 
 t.test('725 through the pipeline: four players, the initiative changes hands by combat damage, the audit re-runs the game', async (t) => {
   const games = service();
-  const { gameId } = await games.createGame({ module: 'venture', options: { startingLife: 40 }, seats: 4 });
-  for (let i = 0; i < 4; i++) await games.claimSeat(gameId, { name: `p${i}` });
-  const summary = await games.summary(gameId);
+  const { gameId } = await games.lobby.createGame({ module: 'venture', options: { startingLife: 40 }, seats: 4 });
+  for (let i = 0; i < 4; i++) await games.lobby.claimSeat(gameId, { name: `p${i}` });
+  const summary = await games.reads.summary(gameId);
   t.equal(summary.status, 'active');
-  const viewOf = async (seat: Seat) => (await games.view(gameId, { kind: 'seat', seat })) as VentureView;
-  const send = (seat: Seat, command: unknown) => games.execute(gameId, command, { seat });
+  const viewOf = async (seat: Seat) => (await games.reads.view(gameId, { kind: 'seat', seat })) as VentureView;
+  const send = (seat: Seat, command: unknown) => games.commands.execute(gameId, command, { seat });
 
   /** Resolve whatever is awaited: abilities with no choices, Undercity arrows by the first option, "unless" answers by declining. */
   const settle = async () => {
@@ -33,7 +33,7 @@ t.test('725 through the pipeline: four players, the initiative changes hands by 
       if (view.pending?.kind === 'room') await send(seat, { type: 'ChooseRoom', room: view.pending.options[0] });
       else if (view.phase === 'answer-unless') await send(seat, { type: 'AnswerUnless', pay: false });
       else if (view.phase === 'resolve') {
-        const [first] = (await games.legalCommands(gameId, seat)).filter((c) => c.type === 'ResolveTop');
+        const [first] = (await games.reads.legalCommands(gameId, seat)).filter((c) => c.type === 'ResolveTop');
         await send(seat, first);
       } else return;
     }
@@ -71,26 +71,26 @@ t.test('725 through the pipeline: four players, the initiative changes hands by 
   );
   t.equal(view.players.filter((p) => p.hasInitiative).length, 1);
   t.equal(
-    (await games.legalCommands(gameId, 1)).every((c) => typeof c.type === 'string'),
+    (await games.reads.legalCommands(gameId, 1)).every((c) => typeof c.type === 'string'),
     true,
   );
 
   for (const seat of [1, 2, 3]) await send(seat, { type: 'LeaveGame' });
-  const end = await games.summary(gameId);
+  const end = await games.reads.summary(gameId);
   t.equal(end.status, 'finished');
   t.same(end.winners, [0]);
-  const audit = await games.audit(gameId);
+  const audit = await games.audit.audit(gameId);
   t.equal(audit.verified, true, 'the recorded commands re-run to the same events');
 });
 
 t.test('the pipeline rejects a command that breaks a dungeon rule with its stable code', async (t) => {
   const games = service();
-  const { gameId } = await games.createGame({ module: 'venture', seats: 2 });
-  for (let i = 0; i < 2; i++) await games.claimSeat(gameId, {});
-  await t.rejects(games.execute(gameId, { type: 'ChooseDungeon', dungeon: 'undercity' }, { seat: 0 }), {
+  const { gameId } = await games.lobby.createGame({ module: 'venture', seats: 2 });
+  for (let i = 0; i < 2; i++) await games.lobby.claimSeat(gameId, {});
+  await t.rejects(games.commands.execute(gameId, { type: 'ChooseDungeon', dungeon: 'undercity' }, { seat: 0 }), {
     code: 'venture/no-dungeon-choice',
   });
-  await t.rejects(games.execute(gameId, { type: 'ChooseDungeon', dungeon: 'nowhere' }, { seat: 0 }), { name: 'ValidationError' });
+  await t.rejects(games.commands.execute(gameId, { type: 'ChooseDungeon', dungeon: 'nowhere' }, { seat: 0 }), { name: 'ValidationError' });
 });
 
 t.test("the module's event types never collide with the kernel's lobby events", (t) => {

@@ -14,14 +14,14 @@ import { isDisplayName, type CampaignDocument } from '../schemas';
 import type { EventStore } from '../store';
 import type { CharacterService } from './characters';
 import { eventTime, isUuid } from './events';
-import type { GameService } from './gameService';
+import type { GameServices } from './gameService';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
 import type { PlayerService } from './players';
 
 export interface CampaignServiceDeps {
   readonly store: EventStore;
   readonly modules: Readonly<Record<string, AnyGameModule>>;
-  readonly games: GameService;
+  readonly games: Pick<GameServices, 'lobby'>;
   readonly players: PlayerService;
   readonly characters: CharacterService;
   readonly clock: () => Date;
@@ -85,7 +85,7 @@ export class CampaignService {
   ): Promise<{ gameId: string; seat: Seat; token: string; seats: CampaignSeat[] }> {
     const { state } = await this.load(campaignId);
     if (!state.members.some((m) => m.player === player)) throw new RuleViolation('campaign/not-member', 'only members schedule games');
-    const { gameId } = await this.deps.games.createGame({
+    const { gameId } = await this.deps.games.lobby.createGame({
       module: state.module,
       options: input.options ?? {},
       seats: state.members.length,
@@ -105,7 +105,7 @@ export class CampaignService {
       }
     } catch (error) {
       // A member's character is busy elsewhere (or similar): the half-seated game is abandoned, not left waiting.
-      await this.deps.games.abandonGame(gameId).catch(() => {});
+      await this.deps.games.lobby.abandonGame(gameId).catch(() => {});
       throw error;
     }
     await this.run(campaignId, { kind: 'schedule', player, gameId, seats });

@@ -18,13 +18,13 @@ import type { EventStore } from '../store';
 import { isDisplayName } from '../schemas';
 import { schemaProblems } from '../validation';
 import { eventTime, isUuid } from './events';
-import type { GameService } from './gameService';
+import type { GameServices } from './gameService';
 import { stampedMetadata, StreamHandler, type Folded } from './handler';
 
 export interface CharacterServiceDeps {
   readonly store: EventStore;
   readonly modules: Readonly<Record<string, AnyGameModule>>;
-  readonly games: GameService;
+  readonly games: Pick<GameServices, 'lobby' | 'reads'>;
   readonly clock: () => Date;
   readonly newId: () => string;
 }
@@ -115,9 +115,9 @@ export class CharacterService {
   ): Promise<{ seat: Seat; token: string; revision: number }> {
     const claim = { ...(request.seat !== undefined && { seat: request.seat }), player };
     if (request.character === undefined)
-      return this.deps.games.claimSeat(gameId, { ...claim, ...(request.name !== undefined && { name: request.name }) });
+      return this.deps.games.lobby.claimSeat(gameId, { ...claim, ...(request.name !== undefined && { name: request.name }) });
     const characterId = request.character;
-    const game = await this.deps.games.summary(gameId);
+    const game = await this.deps.games.reads.summary(gameId);
     const current = await this.load(characterId);
     if (current.state.owner !== player) throw new RuleViolation('character/not-owner', 'only its owner may seat this character');
     if (current.state.module !== game.module)
@@ -128,7 +128,7 @@ export class CharacterService {
     const reserved = await this.run(characterId, module, { kind: 'seat', gameId, player, previous });
     const profile = progressionOf(module).profile(reserved.folded.state.progression);
     try {
-      return await this.deps.games.claimSeat(gameId, {
+      return await this.deps.games.lobby.claimSeat(gameId, {
         ...claim,
         name: request.name ?? current.state.name,
         character: { id: characterId, revision: reserved.folded.revision, profile },
@@ -160,7 +160,7 @@ export class CharacterService {
   private async previous(state: CharacterState): Promise<PreviousSeat> {
     if (!state.seatedIn) return 'free';
     const { gameId, since } = state.seatedIn;
-    const game = await this.deps.games.summary(gameId).catch((error: unknown) => {
+    const game = await this.deps.games.reads.summary(gameId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     });

@@ -48,7 +48,7 @@ export class GameAudit {
       if (!input) return fail(first.revision, 'an event is not the first of a recorded command', null, first.type);
       let produced: BatchEvent[];
       try {
-        ({ events: produced } = decideBatch(record, module, input));
+        ({ events: produced } = decideBatch(record, module, input, meta.at));
       } catch (error) {
         return fail(first.revision, `the recorded command is rejected on re-run: ${(error as Error).message}`, first.data, null);
       }

@@ -20,7 +20,11 @@ export class GameCommands {
    * automaton's follow-up and GameFinished. A repeated idempotency key returns the first answer (the revision, events
    * and view as they were then) and appends nothing; the same key with a different command is refused.
    */
-  async execute(gameId: string, command: unknown, options: { seat: Seat; idempotencyKey?: string }): Promise<ExecuteResult> {
+  async execute(
+    gameId: string,
+    command: unknown,
+    options: { seat: Seat; idempotencyKey?: string; /** The server bot that chose the command. */ bot?: string },
+  ): Promise<ExecuteResult> {
     const viewer: Viewer = { kind: 'seat', seat: options.seat };
     const { idempotencyKey } = options;
     const { folded, written, replayed, decision, stamp } = await this.games.run(
@@ -29,7 +33,7 @@ export class GameCommands {
         const module = this.games.module(record);
         const problems = schemaProblems(module.commandSchema, command);
         if (problems.length > 0) throw new ValidationError('command/malformed', `not a valid ${module.name} command`, problems);
-        return { kind: 'play', seat: options.seat, command: command as Message };
+        return { kind: 'play', seat: options.seat, command: command as Message, ...(options.bot !== undefined && { bot: options.bot }) };
       },
       idempotencyKey === undefined ? {} : { idempotencyKey, fingerprint: sha256Hex(canonicalJson(command)) },
     );
@@ -46,5 +50,17 @@ export class GameCommands {
         })
       : await this.reads.visibleRange(record, viewer, written.from, written.to);
     return { revision: record.revision, events, view: module.view(record.state, effective), replayed };
+  }
+
+  /**
+   * A seat's deadline ran out: apply the game's timeout policy, through the same handler as any command. Refused
+   * (RuleViolation clock/moot) when that deadline is no longer in force: the seat moved, or another node fired it.
+   */
+  async timeout(gameId: string, seat: Seat, deadline: string): Promise<{ revision: number }> {
+    const { folded } = await this.games.run(gameId, () => ({ kind: 'timeout', seat, deadline }), {
+      // One key per deadline: a retried firing of the same deadline is answered, not applied twice.
+      idempotencyKey: `clock:${seat}:${deadline}`,
+    });
+    return { revision: folded.revision };
   }
 }

@@ -3,6 +3,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { refuseEmptySeats } from '../batch';
 import { ConflictError, RuleViolation, ValidationError } from '../errors';
+import { ClockOptions, TimeoutPolicy } from '../clock';
 import { summarize, type LobbyEvent } from '../lobby';
 import type { Seat, SeatedCharacter } from '../module';
 import { sha256Hex } from '../random';
@@ -16,6 +17,8 @@ export interface ClaimRequest {
   readonly name?: string;
   readonly player?: string;
   readonly character?: SeatedCharacter;
+  /** A server bot of the module takes the seat. */
+  readonly bot?: string;
 }
 
 export class GameLobby {
@@ -31,6 +34,9 @@ export class GameLobby {
     options?: unknown;
     seats: number;
     campaign?: string;
+    /** The turn clock (default: none) and what a timeout does (default: the module's default move). */
+    clock?: ClockOptions;
+    onTimeout?: TimeoutPolicy;
   }): Promise<{ gameId: string; revision: number; summary: GameSummary }> {
     const { modules } = this.games.deps;
     const module = modules[input.module];
@@ -52,6 +58,9 @@ export class GameLobby {
       );
     }
     module.checkSeats(options, input.seats);
+    const clock = input.clock ?? { kind: 'none' as const };
+    const clockProblems = [...schemaProblems(ClockOptions, clock), ...schemaProblems(TimeoutPolicy, input.onTimeout ?? 'default')];
+    if (clockProblems.length > 0) throw new ValidationError('game/bad-clock', 'invalid clock or onTimeout', clockProblems);
     const gameId = this.games.deps.newId();
     const seed = this.newSecret();
     const created: LobbyEvent = {
@@ -64,6 +73,8 @@ export class GameLobby {
       seedHash: sha256Hex(seed),
       seed,
       ...(input.campaign !== undefined && { campaign: input.campaign }),
+      // A game without a clock is recorded exactly as before clocks existed.
+      ...(clock.kind !== 'none' && { clock, onTimeout: input.onTimeout ?? 'default' }),
     };
     // The handler caches the new record as the store will return it, so neither the summary nor the first claim reads.
     const { folded } = await this.games.handler.handle(
@@ -92,9 +103,24 @@ export class GameLobby {
         name: request.name ?? null,
         tokenHash,
         ...(request.player !== undefined && { player: request.player, character: request.character ?? null }),
+        ...(request.bot !== undefined && { bot: request.bot }),
       };
     });
     return { seat, token, revision: folded.revision };
+  }
+
+  /**
+   * Seat server bots of the module: in the seats named, or in every empty one. Bot seats get no token anyone could
+   * use (the server plays them). The last claim starts the game, as any claim does.
+   */
+  async seatBots(gameId: string, bot: string, seats?: readonly Seat[]): Promise<{ seats: Seat[]; revision: number }> {
+    const { state: record } = await this.games.load(gameId);
+    const wanted = [...(seats ?? record.seats.flatMap((s, i) => (s.claimed ? [] : [i])))];
+    if (wanted.length === 0) throw new RuleViolation('game/full', 'every seat is already claimed');
+    let revision = record.revision;
+    // Each claim makes a token like any other, which nobody is given.
+    for (const seat of wanted) revision = (await this.claimSeat(gameId, { seat, bot, name: bot })).revision;
+    return { seats: wanted, revision };
   }
 
   /** One more token for a seat the player holds (a lost token, another device); earlier tokens keep working. */
@@ -113,8 +139,9 @@ export class GameLobby {
     return { revision: folded.revision };
   }
 
-  async abandonGame(gameId: string, by: Seat | null = null): Promise<{ revision: number }> {
-    const { folded } = await this.games.run(gameId, () => ({ kind: 'abandon', by }));
+  /** Abandon the game: by a seat, or by the server (`by` null), saying why when nobody chose to. */
+  async abandonGame(gameId: string, by: Seat | null = null, reason?: 'idle' | 'unfilled'): Promise<{ revision: number }> {
+    const { folded } = await this.games.run(gameId, () => ({ kind: 'abandon', by, ...(reason && { reason }) }));
     return { revision: folded.revision };
   }
 }

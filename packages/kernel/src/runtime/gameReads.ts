@@ -2,9 +2,9 @@
 // redacted event log. Every read path goes through the module's view and redact.
 import { ConflictError, ForbiddenError } from '../errors';
 import { effectiveViewer, redactGameEvent, summarize, type GameEventMetadata, type GameRecord } from '../lobby';
-import type { CommandTemplate, Message, Seat, Viewer } from '../module';
+import type { Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
-import type { GameSummary, VisibleEvent } from '../schemas';
+import type { CommandTemplate, GameSummary, VisibleEvent } from '../schemas';
 import type { GameStreams } from './gameStreams';
 
 export class GameReads {
@@ -15,11 +15,16 @@ export class GameReads {
     return summarize(state, this.games.deps.modules[state.module]);
   }
 
-  /** The seat a token acts for; ForbiddenError when it fits no seat of this game. */
+  /**
+   * The seat a token acts for; ForbiddenError when it fits no seat of this game. A token the cached record already
+   * knows needs no store read (a seat's tokens are only ever added to); any other is checked on the caught-up record.
+   */
   async authenticate(gameId: string, token: string): Promise<Seat> {
-    const { state } = await this.games.load(gameId);
     const hash = sha256Hex(token);
-    const seat = state.seats.findIndex((s) => s.tokenHashes.includes(hash));
+    const cached = this.games.cachedRecord(gameId);
+    const known = cached ? seatHolding(cached, hash) : -1;
+    if (known >= 0) return known;
+    const seat = seatHolding((await this.games.load(gameId)).state, hash);
     if (seat < 0) throw new ForbiddenError('auth/bad-token', 'this token does not hold a seat in this game');
     return seat;
   }
@@ -85,4 +90,9 @@ function refuseRetired(record: GameRecord): void {
       `this game was played under ${record.module} rules version ${record.rulesVersion}, which this server no longer runs; its summary, log (to the auditor) and audit remain`,
     );
   }
+}
+
+/** The seat whose tokens include `tokenHash`, or -1. */
+function seatHolding(record: GameRecord, tokenHash: string): Seat {
+  return record.seats.findIndex((s) => s.tokenHashes.includes(tokenHash));
 }

@@ -1,11 +1,9 @@
-// GameService: the game half of the API in one object, composed of the lobby, commands, reads and audit, which share
-// one handler of game streams (and so one cache).
-import type { AnyGameModule, CommandTemplate, Message, Seat, Viewer } from '../module';
-import type { AuditResult, ExecuteResult, GameSummary, VisibleEvent } from '../schemas';
+// The game half of the kernel: the lobby, commands, reads and audit, sharing one handler of game streams (one cache).
+import type { AnyGameModule } from '../module';
 import type { EventStore } from '../store';
 import { GameAudit } from './gameAudit';
 import { GameCommands } from './gameCommands';
-import { GameLobby, type ClaimRequest } from './gameLobby';
+import { GameLobby } from './gameLobby';
 import { GameReads } from './gameReads';
 import { GameStreams } from './gameStreams';
 import type { SnapshotOptions } from './snapshots';
@@ -27,59 +25,27 @@ export interface GameServiceDeps {
   readonly snapshots?: SnapshotOptions;
 }
 
-/** The command pipeline every API node runs for games. Stateless apart from a cache re-validated against the store. */
-export class GameService {
+/**
+ * The command pipeline every API node runs for games, as its parts: callers use the part they need
+ * (`games.lobby.claimSeat`, `games.commands.execute`, `games.reads.view`) rather than a facade forwarding to them.
+ * Stateless apart from a cache re-validated against the store.
+ */
+export interface GameServices {
   readonly streams: GameStreams;
   readonly lobby: GameLobby;
-  readonly reads: GameReads;
   readonly commands: GameCommands;
-  readonly auditor: GameAudit;
+  readonly reads: GameReads;
+  readonly audit: GameAudit;
+}
 
-  constructor(deps: GameServiceDeps) {
-    this.streams = new GameStreams(deps);
-    this.lobby = new GameLobby(this.streams, deps.newSecret);
-    this.reads = new GameReads(this.streams);
-    this.commands = new GameCommands(this.streams, this.reads);
-    this.auditor = new GameAudit(this.streams);
-  }
-
-  createGame(input: { module: string; options?: unknown; seats: number; campaign?: string }) {
-    return this.lobby.createGame(input);
-  }
-  claimSeat(gameId: string, request?: ClaimRequest): Promise<{ seat: Seat; token: string; revision: number }> {
-    return this.lobby.claimSeat(gameId, request);
-  }
-  issueSeatToken(gameId: string, seat: Seat, player: string): Promise<{ seat: Seat; token: string; revision: number }> {
-    return this.lobby.issueSeatToken(gameId, seat, player);
-  }
-  startGame(gameId: string): Promise<{ revision: number }> {
-    return this.lobby.startGame(gameId);
-  }
-  abandonGame(gameId: string, by: Seat | null = null): Promise<{ revision: number }> {
-    return this.lobby.abandonGame(gameId, by);
-  }
-  authenticate(gameId: string, token: string): Promise<Seat> {
-    return this.reads.authenticate(gameId, token);
-  }
-  execute(gameId: string, command: unknown, options: { seat: Seat; idempotencyKey?: string }): Promise<ExecuteResult> {
-    return this.commands.execute(gameId, command, options);
-  }
-  summary(gameId: string): Promise<GameSummary> {
-    return this.reads.summary(gameId);
-  }
-  view(gameId: string, viewer: Viewer, atRevision?: number): Promise<unknown> {
-    return this.reads.view(gameId, viewer, atRevision);
-  }
-  legalCommands(gameId: string, seat: Seat): Promise<Message[]> {
-    return this.reads.legalCommands(gameId, seat);
-  }
-  commandTemplates(gameId: string, seat: Seat): Promise<CommandTemplate[]> {
-    return this.reads.commandTemplates(gameId, seat);
-  }
-  events(gameId: string, viewer: Viewer, range: { from?: number; limit?: number } = {}): Promise<VisibleEvent[]> {
-    return this.reads.events(gameId, viewer, range);
-  }
-  audit(gameId: string): Promise<AuditResult> {
-    return this.auditor.audit(gameId);
-  }
+export function gameServices(deps: GameServiceDeps): GameServices {
+  const streams = new GameStreams(deps);
+  const reads = new GameReads(streams);
+  return {
+    streams,
+    lobby: new GameLobby(streams, deps.newSecret),
+    commands: new GameCommands(streams, reads),
+    reads,
+    audit: new GameAudit(streams),
+  };
 }

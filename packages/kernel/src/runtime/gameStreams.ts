@@ -69,6 +69,11 @@ export class GameStreams {
     }
   }
 
+  /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
+  cachedRecord(gameId: string): GameRecord | undefined {
+    return isUuid(gameId) ? this.handler.cached(gameStream(gameId))?.state : undefined;
+  }
+
   /** Every stored event of the game. */
   async read(gameId: string): Promise<RecordedEvent[]> {
     this.checkId(gameId);
@@ -175,7 +180,7 @@ export class GameStreams {
         if (!current) throw new NotFoundError('game/not-found', `no game ${gameId}`);
         const module = this.module(current.state);
         const input = toInput(current.state);
-        const { events, record } = decideBatch(current.state, module, input);
+        const { events, record } = decideBatch(current.state, module, input, stamp.at);
         return { events: batchEvents(events, input, stamp, current.state, module), state: record, batch: events };
       },
       options,

@@ -8,7 +8,8 @@ import type { Position, EventStore, RecordedEvent } from '../store';
 import type { CampaignService } from './campaigns';
 import type { CharacterService } from './characters';
 import { eventTime } from './events';
-import type { GameService } from './gameService';
+import type { AnyGameModule } from '../module';
+import type { GameStreams } from './gameStreams';
 
 /** Where a process manager keeps its checkpoint (PostgreSQL's checkpoints table, beside the read models'). */
 export interface CheckpointStore {
@@ -20,7 +21,10 @@ export interface CheckpointStore {
 export interface OutcomeRecorderDeps {
   readonly store: EventStore;
   readonly checkpoints: CheckpointStore;
-  readonly games: GameService;
+  /** Game records as they stood when each game ended. */
+  readonly streams: Pick<GameStreams, 'loadAt'>;
+  /** The loaded modules: whose progression says what each seat earned. */
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
   readonly characters: CharacterService;
   readonly campaigns: CampaignService;
   /** Events read per step (default 500). */
@@ -65,7 +69,7 @@ export class OutcomeRecorder {
   /** Record one ended game on its characters and its campaign. */
   async gameEnded(event: RecordedEvent): Promise<void> {
     const gameId = event.streamId.slice('game-'.length);
-    const record = await this.deps.games.streams.loadAt(gameId, event.revision);
+    const record = await this.deps.streams.loadAt(gameId, event.revision);
     const data = event.data as Extract<LobbyEvent, { type: 'GameFinished' | 'GameAbandoned' }>;
     const roster: RosterEntry[] =
       data.roster ?? record.seats.map((s, seat) => ({ seat, player: s.player, character: s.character?.id ?? null }));
@@ -94,7 +98,7 @@ export class OutcomeRecorder {
   }
 
   private outcome(record: GameRecord, seat: number): unknown {
-    const progression = this.deps.games.streams.deps.modules[record.module]?.progression;
+    const progression = this.deps.modules[record.module]?.progression;
     return progression ? progression.outcome(record.state, seat) : null;
   }
 }

@@ -13,6 +13,7 @@ export {
   type ToyProfile,
   type ToyCharacterCommand,
 } from './toyGame';
+export { clockwork, type ClockworkCommand, type ClockworkEvent, type ClockworkState } from './clockwork';
 export { scriptedRandom, ScriptError, type ScriptedDraw } from './scripted';
 export {
   playout,
@@ -26,4 +27,5 @@ export {
   type PlayoutStep,
 } from './playout';
 export { MemoryCheckpoints } from './checkpoints';
+export { MemoryDuePlan } from './memoryPlan';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';

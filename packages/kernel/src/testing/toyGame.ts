@@ -237,5 +237,20 @@ export const toyGame: GameModule<ToyCommand, ToyEvent, ToyState, ToyView, ToyOpt
     awaiting: state.winners || state.stood[state.turn] ? [] : [state.turn],
     ...(state.winners ? { winners: state.winners } : {}),
   }),
+  // Standing is both the least harmful move and the way out: a seat that stands draws no more.
+  timeoutCommand: (state, seat) => (state.winners || seat !== state.turn || state.stood[seat] ? null : { type: 'Stand' }),
+  concession: (state, seat) => (state.winners || seat !== state.turn || state.stood[seat] ? null : { type: 'Stand' }),
+  bots: [
+    {
+      name: 'fifteen',
+      description: 'Draws while its visible total is under 15, then stands.',
+      strength: { winRate: 0, against: 'nobody: the toy has no bench', games: 0, seats: 2 },
+      play: ({ view, seat, legal }) => {
+        const hand = view.hands[seat] ?? [];
+        const sum = hand.reduce<number>((a, b) => a + (b ?? 0), 0);
+        return legal.find((c) => c.type === (sum < 15 ? 'Draw' : 'Stand')) ?? legal[0] ?? null;
+      },
+    },
+  ],
   progression: toyProgression(),
 };

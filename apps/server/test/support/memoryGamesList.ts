@@ -1,7 +1,6 @@
-// An in-process games list folded from the lobby events, standing in for the projections package's read model.
+// A test double of the games list: folded in memory from the lobby events by the read model's own projector.
 import { ValidationError, type EventStore, type RecordedEvent, type Subscription } from '@delve/kernel';
-import { gamesList } from '@delve/projections';
-import type { GameLifecycle, GameListItem, GamesListReader } from './ports';
+import { gamesList, type GameListItem, type GamesListPage, type GamesListQuery } from '@delve/projections';
 
 interface Entry extends GameListItem {
   readonly seq: number;
@@ -11,7 +10,7 @@ interface Entry extends GameListItem {
  * The games list kept in memory: `apply` folds one recorded event (only lobby events matter), `follow` keeps it
  * caught up from the store's all-stream subscription. Single-node only; the PostgreSQL read model replaces it.
  */
-export class MemoryGamesList implements GamesListReader {
+export class MemoryGamesList {
   private readonly byId = new Map<string, Entry>();
   private seq = 0;
   private subscription: Subscription | null = null;
@@ -38,7 +37,7 @@ export class MemoryGamesList implements GamesListReader {
     await this.subscription?.unsubscribe();
   }
 
-  async list(query: { module?: string; status?: GameLifecycle; limit: number; cursor?: string }) {
+  async list(query: GamesListQuery): Promise<GamesListPage> {
     let before = Number.POSITIVE_INFINITY;
     if (query.cursor !== undefined) {
       const decoded = Buffer.from(query.cursor, 'base64url').toString();

@@ -1,17 +1,15 @@
-// Read-model documents and their projection's checkpoint, written together in one transaction.
+// Where read models live in PostgreSQL: documents and their projection's checkpoint, written together in one transaction,
+// and read by id (each read model's own queries are beside its projector).
 import { type Position } from '@delve/kernel';
 import type { Sql } from 'postgres';
+
+import type { ProjectionBatch, ReadModelPort } from './runner';
 
 /** A batch of document changes: a document to store, or null to delete it. */
 export type DocumentChanges<D> = ReadonlyMap<string, D | null>;
 
-/** One projection's part of a commit: its changed documents and the move of its checkpoint from `from` to `to`. */
-export interface ProjectionBatch<D> {
-  readonly projection: string;
-  readonly changes: DocumentChanges<D>;
-  readonly from: Position | 'start';
-  readonly to: Position;
-}
+/** PostgreSQL text cannot hold NUL: a key with one names no document (and must not reach the database). */
+export const storable = (...texts: (string | undefined)[]): boolean => texts.every((t) => t === undefined || !t.includes('\0'));
 
 /**
  * A document as jsonb accepts it. jsonb refuses the NUL character, which JSON and the event store's json column
@@ -25,7 +23,7 @@ export function documentJson(doc: unknown): string {
     : json;
 }
 
-export class ReadModelStore {
+export class ReadModelStore implements ReadModelPort {
   constructor(private readonly sql: Sql) {}
 
   /** The position the projection has applied up to, or 'start'. */
@@ -42,7 +40,9 @@ export class ReadModelStore {
     return new Map(rows.map((r) => [r.id, r.doc]));
   }
 
+  /** One document by id (null when there is none, or the id cannot name one). */
   async get<D>(projection: string, id: string): Promise<D | null> {
+    if (!storable(id)) return null;
     return (await this.load<D>(projection, [id])).get(id) ?? null;
   }
 

@@ -1,9 +1,13 @@
-// Liveness (/health) and readiness (/ready: the store answers and migrations are applied).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+// Liveness (/health) and readiness (/ready: the store answers and migrations are applied). Not operations: they say
+// how the process is, not what a client does, and are never rate limited.
+import type { FastifyPluginAsync } from 'fastify';
+import { Health, Problem } from '../operations/schemas';
 import { problem, sendProblem } from '../problems';
-import { Health, Problem } from '../schemas';
 
-const health: FastifyPluginAsyncTypebox = async (app) => {
+/** Readiness: resolves when the store is reachable and migrations are applied, rejects otherwise. */
+export type ReadinessProbe = () => Promise<void>;
+
+const health: FastifyPluginAsync<{ readiness: ReadinessProbe }> = async (app, { readiness }) => {
   app.get(
     '/health',
     {
@@ -23,7 +27,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.get('/ready', { schema: ready, config: { rateLimit: false } }, async (request, reply) => {
     try {
-      await app.readiness();
+      await readiness();
       return { status: 'ready' as const };
     } catch (error) {
       request.log.warn({ err: error }, 'not ready');

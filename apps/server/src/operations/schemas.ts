@@ -1,8 +1,12 @@
-// TypeBox schemas of the REST bodies: they validate requests, serialise responses, type the handlers and, through
-// their titles, name the components of the generated openapi.yaml. Shapes the kernel returns are the kernel's own.
+// The schemas operations share (TypeBox): their fields and results validate input, serialise output, type the
+// operations and, through their titles, name the components of openapi.yaml and the GraphQL types. Shapes the kernel
+// returns are the kernel's own; a read model's document is its read model's.
 import {
   AuditResult,
+  CommandTemplate,
   CampaignDocument,
+  CampaignSeat,
+  ClockState,
   CharacterDocument,
   DISPLAY_NAME,
   ExecuteResult,
@@ -13,16 +17,42 @@ import {
   SeatNumber,
   VisibleEvent,
 } from '@delve/kernel';
-import { Type } from '@fastify/type-provider-typebox';
+import { GameListItem } from '@delve/projections';
+import { Type, type TSchema } from '@sinclair/typebox';
 
 export { AuditResult as Audit, CampaignDocument as Campaign, CharacterDocument as Character, GameSummary, PlayerSummary };
-export const CommandResult = ExecuteResult;
-export const Seat = SeatNumber;
-export const GameStatus = GameLifecycle;
+export { CommandTemplate, GameLifecycle as GameStatus, GameListItem, SeatNumber as Seat };
 
-const Uuid = (description: string) => Type.String({ format: 'uuid', description });
+export const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 /** A name people give: the kernel's rule (no control characters, no surrounding spaces). */
-const Name = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: DISPLAY_NAME, description });
+export const Name = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: DISPLAY_NAME, description });
+/** A module's name. */
+export const ModuleName = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
+
+/** Which of a module's own schemas a generic field stands for (the `x-delve-module` keyword). */
+export type ModuleSchemaKind = 'command' | 'view' | 'options';
+export const MODULE_SCHEMA = 'x-delve-module';
+
+/**
+ * A field (or schema) whose real shape is one of the modules' own schemas: the contract narrows it to the union of
+ * the modules' named schemas, and GraphQL types it per module. The server checks it against the module's schema.
+ */
+export function moduleSchema<T extends TSchema>(kind: ModuleSchemaKind, schema: T): T {
+  return { ...schema, [MODULE_SCHEMA]: kind };
+}
+
+/** A module's server bot, by name. */
+export const BotName = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
+
+/** A seat token's game: every operation about one game names it `id`. */
+export const GameId = Uuid('The game id.');
+/** An idempotency key, as REST's Idempotency-Key header and GraphQL's idempotencyKey argument take it. */
+export const IdempotencyKey = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[\\x21-\\x7e]+$',
+  description: 'Send a command again with the same key and get the first answer back, with nothing appended.',
+});
 
 export const Problem = Type.Object(
   {
@@ -50,44 +80,7 @@ export const Health = Type.Object(
   { title: 'Health' },
 );
 
-export const GameIdParams = Type.Object({ id: Uuid('The game id.') });
-export const SeatParams = Type.Object({
-  id: Uuid('The game id.'),
-  seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.' }),
-});
-export const PlayerIdParams = Type.Object({ id: Uuid('The player id.') });
-export const PlayerKeyParams = Type.Object({ id: Uuid('The player id.'), keyId: Uuid('The key id.') });
-export const CharacterIdParams = Type.Object({ id: Uuid('The character id.') });
-export const CampaignIdParams = Type.Object({ id: Uuid('The campaign id.') });
-
-export const CreateGameRequest = Type.Object(
-  {
-    module: Type.String({ minLength: 1, maxLength: 64, description: 'The rules module (GET /modules lists them).' }),
-    options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The module's options; defaults fill the rest." })),
-    seats: Type.Integer({ minimum: 1, maximum: 16, description: 'How many seats the table has.' }),
-  },
-  { additionalProperties: false, title: 'CreateGameRequest' },
-);
-
-export const ListGamesQuery = Type.Object({
-  module: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only games of this module.' })),
-  status: Type.Optional(GameLifecycle),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' }),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Opaque cursor from a previous page's nextCursor." })),
-});
-
-export const GameListItem = Type.Object(
-  {
-    id: Uuid('The game id.'),
-    module: Type.String({ description: 'The rules module.' }),
-    status: GameLifecycle,
-    seats: Type.Integer({ minimum: 1, description: 'How many seats the table has.' }),
-    openSeats: Type.Integer({ minimum: 0, description: 'Seats nobody has claimed yet.' }),
-    revision: Type.Integer({ minimum: 0, description: 'The revision of its stream the list has seen.' }),
-    createdAt: Type.String({ description: 'When it was created (ISO 8601).' }),
-  },
-  { title: 'GameListItem', description: 'A game as the games list shows it.' },
-);
+export const Options = (description: string) => moduleSchema('options', Type.Object({}, { additionalProperties: true, description }));
 
 export const GameList = Type.Object(
   {
@@ -97,60 +90,40 @@ export const GameList = Type.Object(
   { title: 'GameList', description: 'One page of games, newest first.' },
 );
 
-export const ClaimSeatRequest = Type.Object(
-  {
-    seat: Type.Optional(Type.Integer({ minimum: 0, description: 'The seat to claim (default: the lowest free one).' })),
-    name: Type.Optional(Name('A display name for the seat (default: the character’s name, if one is brought).')),
-    character: Type.Optional(
-      Uuid('Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.'),
-    ),
-  },
-  { additionalProperties: false, title: 'ClaimSeatRequest' },
-);
-
 export const SeatClaimed = Type.Object(
   {
     seat: SeatNumber,
-    token: Type.String({ description: 'The seat token, shown once: send it as Authorization: Bearer <token>.' }),
+    token: Type.Union([Type.String(), Type.Null()], {
+      description: 'The seat token, shown once: send it as Authorization: Bearer <token>. Null for a bot’s seat: the server plays it.',
+    }),
     revision: Type.Integer({ minimum: 0, description: "The game's revision after the claim." }),
   },
   { title: 'SeatClaimed', description: 'A claimed seat and the token that acts for it.' },
 );
 
-export const Command = Type.Object(
-  { type: Type.String({ minLength: 1, maxLength: 100, description: "The command type; the other fields are the module's." }) },
-  { additionalProperties: true, title: 'Command', description: "A module's command (see the module's command schemas)." },
-);
-
-export const CommandHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 200,
-      pattern: '^[\\x21-\\x7e]+$',
-      description: 'Send a command again with the same key and get the first answer back, with nothing appended.',
-    }),
+export const Command = moduleSchema(
+  'command',
+  Type.Object(
+    { type: Type.String({ minLength: 1, maxLength: 100, description: "The command type; the other fields are the module's." }) },
+    { additionalProperties: true, title: 'Command', description: "A module's command (see the module's command schemas)." },
   ),
-});
-
-export const ViewQuery = Type.Object({
-  revision: Type.Optional(Type.Integer({ minimum: 0, description: 'Replay the view as it was at this stream revision (default: now).' })),
-});
-export const ViewResult = Type.Object(
-  { revision: Type.Integer({ minimum: 0 }), view: Type.Unknown({ description: "The module's view for the caller." }) },
-  { title: 'ViewResult' },
 );
 
-export const CommandTemplate = Type.Object(
+/** The caller's view: the module's view schema, as the viewer may see it. */
+const ViewField = moduleSchema('view', Type.Unknown({ description: "The module's view for the caller." }));
+
+export const CommandResult = Type.Object(
+  { ...ExecuteResult.properties, view: moduleSchema('view', ExecuteResult.properties.view) },
+  { title: 'CommandResult', description: 'The outcome of a command.' },
+);
+
+export const ViewResult = Type.Object(
   {
-    type: Type.String({ description: 'The command type.' }),
-    fixed: Type.Object({}, { additionalProperties: true, description: 'Fields the command must carry as given.' }),
-    params: Type.Object(
-      {},
-      { additionalProperties: true, description: 'JSON Schema of each free field: any value it allows is accepted.' },
-    ),
+    revision: Type.Integer({ minimum: 0, description: 'The stream revision the view is taken at.' }),
+    clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock now; null for a game without one.' }),
+    view: ViewField,
   },
-  { title: 'CommandTemplate', description: 'A legal command with free parameters.' },
+  { title: 'ViewResult', description: "The caller's view of a game, now or at an earlier revision." },
 );
 
 export const LegalCommands = Type.Object(
@@ -171,10 +144,6 @@ export const LegalCommands = Type.Object(
   },
 );
 
-export const EventsQuery = Type.Object({
-  from: Type.Integer({ minimum: 0, default: 0, description: 'First stream revision to return (inclusive).' }),
-  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'How many revisions to cover.' }),
-});
 export const EventPage = Type.Object(
   {
     items: Type.Array(VisibleEvent, { description: 'The events the caller may see, in stream order.' }),
@@ -184,11 +153,6 @@ export const EventPage = Type.Object(
 );
 
 // --- Players ---------------------------------------------------------------------------------------------------
-
-export const RegisterPlayerRequest = Type.Object(
-  { name: Name('The name others see.') },
-  { additionalProperties: false, title: 'RegisterPlayerRequest' },
-);
 
 export const NewPlayerKey = Type.Object(
   {
@@ -201,85 +165,49 @@ export const NewPlayerKey = Type.Object(
 export const PlayerRegistered = Type.Object(
   {
     id: Uuid('The player id.'),
-    name: Type.String(),
-    registeredAt: Type.String(),
+    name: Type.String({ description: 'The name others see.' }),
+    registeredAt: Type.String({ description: 'When the player registered (ISO 8601).' }),
     keyId: Uuid('The first key’s id.'),
     key: Type.String({ description: 'The first API key, shown once: send it as Authorization: Bearer <key>.' }),
   },
   { title: 'PlayerRegistered', description: 'The new player and its first key.' },
 );
 
-export const PlayerKeyList = Type.Object({ items: Type.Array(PlayerKeyInfo) }, { title: 'PlayerKeyList' });
+export const PlayerKeyList = Type.Object(
+  { items: Type.Array(PlayerKeyInfo, { description: 'Every live key, oldest first.' }) },
+  { title: 'PlayerKeyList', description: "A player's live keys." },
+);
 
 export { PlayerProfileDoc as PlayerProfile } from '@delve/projections';
 
 // --- Characters ------------------------------------------------------------------------------------------------
 
-export const CreateCharacterRequest = Type.Object(
-  {
-    module: Type.String({ minLength: 1, maxLength: 64, description: 'A module with characters (GET /modules says which).' }),
-    name: Name("The character's name."),
-    options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The module's character creation options." })),
-  },
-  { additionalProperties: false, title: 'CreateCharacterRequest' },
+export const CharacterList = Type.Object(
+  { items: Type.Array(CharacterDocument, { description: 'The characters, oldest first.' }) },
+  { title: 'CharacterList', description: "A player's characters." },
 );
-
-export const CharactersQuery = Type.Object({
-  owner: Uuid('Only characters of this player.'),
-  module: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only characters of this module.' })),
-});
-
-export const CharacterList = Type.Object({ items: Type.Array(CharacterDocument) }, { title: 'CharacterList' });
 
 export const CharacterCommandResult = Type.Object(
   {
-    revision: Type.Integer({ minimum: 0 }),
+    revision: Type.Integer({ minimum: 0, description: "The character stream's revision after the command." }),
     events: Type.Array(Type.Unknown(), { description: 'The events the command caused on the character.' }),
     character: CharacterDocument,
     replayed: Type.Boolean({ description: 'True when the Idempotency-Key was seen before.' }),
   },
-  { title: 'CharacterCommandResult' },
+  { title: 'CharacterCommandResult', description: "The outcome of an owner's command to a character." },
 );
 
 // --- Campaigns -------------------------------------------------------------------------------------------------
-
-export const CreateCampaignRequest = Type.Object(
-  {
-    name: Name("The campaign's name."),
-    module: Type.String({ minLength: 1, maxLength: 64, description: 'The module its games are played under.' }),
-    character: Type.Optional(Uuid('The character the creator brings.')),
-  },
-  { additionalProperties: false, title: 'CreateCampaignRequest' },
-);
-
-export const JoinCampaignRequest = Type.Object(
-  { character: Type.Optional(Uuid('The character the new member brings.')) },
-  { additionalProperties: false, title: 'JoinCampaignRequest' },
-);
-
-export const ScheduleGameRequest = Type.Object(
-  { options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The game's module options." })) },
-  { additionalProperties: false, title: 'ScheduleGameRequest' },
-);
 
 export const ScheduledGame = Type.Object(
   {
     gameId: Uuid('The new game.'),
     seat: SeatNumber,
     token: Type.String({ description: "The caller's seat token; other members take theirs with POST /games/{id}/seats/{seat}/tokens." }),
-    seats: Type.Array(
-      Type.Object({
-        seat: SeatNumber,
-        player: Type.Union([Uuid('The player.'), Type.Null()]),
-        character: Type.Union([Uuid('The character.'), Type.Null()]),
-      }),
-    ),
+    seats: Type.Array(CampaignSeat, { description: 'Who sits where: every member, with the character they bring.' }),
   },
   { title: 'ScheduledGame', description: 'A campaign game with every member seated.' },
 );
-
-/** Error responses shared by the routes. */
-export const problems = (...statuses: number[]): Record<number, typeof Problem> => Object.fromEntries(statuses.map((s) => [s, Problem]));
 
 // --- Discovery -------------------------------------------------------------------------------------------------
 
@@ -326,6 +254,25 @@ export const ModuleInfo = Type.Object(
       { description: 'The names of its schemas under components.schemas of openapi.yaml (at /docs/json).' },
     ),
     characters: Type.Boolean({ description: 'True when characters of the module can be created and brought to its games.' }),
+    bots: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ description: 'Its name, as POST /games/{id}/seats { bot } takes it.' }),
+          description: Type.String({ description: 'How it plays.' }),
+          strength: Type.Object(
+            {
+              winRate: Type.Number({ minimum: 0, maximum: 1, description: 'Share of games it won in the measuring run.' }),
+              against: Type.String({ description: 'Whom it played against.' }),
+              games: Type.Integer({ minimum: 0, description: 'Games in the measuring run.' }),
+              seats: Type.Integer({ minimum: 0, description: 'Seats at each table of the run.' }),
+            },
+            { description: "How strong it is, as the module's own win-rate bench measured it." },
+          ),
+        },
+        { title: 'ModuleBot', description: 'A server bot that can hold or play a seat.' },
+      ),
+      { description: 'The server bots that can hold a seat (the first also plays for people whose time ran out).' },
+    ),
   },
   { title: 'ModuleInfo', description: 'A game module this server runs: what a client needs before it creates a game.' },
 );
@@ -334,8 +281,6 @@ export const ModuleList = Type.Object(
   { items: Type.Array(ModuleInfo, { description: 'Every module this server runs, by name.' }) },
   { title: 'ModuleList', description: 'The game modules this server runs.' },
 );
-
-export const ModuleParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64, description: 'The module name.' }) });
 
 export const ModuleNotation = Type.Object(
   {

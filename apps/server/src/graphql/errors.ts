@@ -1,0 +1,67 @@
+// GraphQL errors as REST's problems: every error leaves with `extensions.code` and `status`, and a response without
+// data takes the errors' HTTP status when they agree. Internals of unexpected errors never leak.
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import mercurius, { type MercuriusContext } from 'mercurius';
+import { retryAfterOf, STORE_RETRY_AFTER_SECONDS, toProblem } from '../problems';
+
+/** An error thrown in a resolver, as the problem REST would answer, with its stable code and status. */
+export function graphqlError(error: unknown): Error {
+  const problem = toProblem(error);
+  const retry = retryAfterOf(error);
+  const extensions = { code: problem.code, status: problem.status, ...(retry !== undefined && { retryAfterSeconds: retry }) };
+  return new mercurius.ErrorWithProps(problem.detail, extensions, problem.status);
+}
+
+/** Wrap a resolver so whatever it throws leaves as `graphqlError`. */
+export const guard =
+  <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      throw graphqlError(error);
+    }
+  };
+
+/** Mercurius' own request errors ("the query must be a string", an unparsable document): the client's fault. */
+const isRequestError = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof code === 'string' && code.startsWith('MER_ERR_') && (status === undefined || (typeof status === 'number' && status < 500));
+};
+
+/**
+ * Every error leaves with `extensions.code`: resolver errors already carry theirs; errors raised before a resolver
+ * runs (limits, mercurius' checks of the request) get the code REST would give; a query that does not parse or
+ * validate gets graphql/invalid-query. A response without data takes the errors' HTTP status when they agree (a 503
+ * while the store is away stays a 503 however many root fields failed), with Retry-After when they say when to retry.
+ */
+export function errorFormatter(execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, ctx: MercuriusContext) {
+  const errors = execution.errors.map((error) => {
+    const original = error.originalError as (Error & { errors?: unknown }) | undefined;
+    if (error.extensions?.code !== undefined || !original || Array.isArray(original.errors) || original instanceof GraphQLError) {
+      return error;
+    }
+    if (isRequestError(original)) {
+      return new GraphQLError(original.message, { extensions: { code: 'graphql/invalid-query', status: 400 } });
+    }
+    const problem = toProblem(original);
+    if (problem.status >= 500 && problem.status !== 503) ctx.reply?.request.log.error({ err: original }, 'graphql request failed');
+    return new GraphQLError(problem.detail, { extensions: { code: problem.code, status: problem.status } });
+  });
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+  const response = {
+    ...formatted.response,
+    errors: (formatted.response.errors ?? []).map((e) =>
+      e.extensions?.code === undefined ? { ...e, extensions: { ...e.extensions, code: 'graphql/invalid-query', status: 400 } } : e,
+    ),
+  };
+  const statuses = new Set(response.errors.map((e) => (e.extensions as { status?: unknown } | undefined)?.status));
+  const [status] = statuses;
+  let statusCode = formatted.statusCode;
+  if (!response.data && statuses.size === 1 && typeof status === 'number') statusCode = status;
+  const retries = response.errors.map((e) => (e.extensions as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds);
+  const retry = Math.max(statuses.has(503) ? STORE_RETRY_AFTER_SECONDS : 0, ...retries.filter((r): r is number => typeof r === 'number'));
+  if (retry > 0) ctx.reply?.header('retry-after', String(retry));
+  return { statusCode, response };
+}

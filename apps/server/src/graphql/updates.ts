@@ -1,0 +1,97 @@
+// The gameUpdated subscription: what one push says, and the iterator that pushes every revision once and in order.
+import { ClockState, GameLifecycle, VisibleEvent } from '@delve/kernel';
+import { Type } from '@sinclair/typebox';
+import { moduleSchema } from '../operations/schemas';
+import type { UpdatesFeed } from './feed';
+
+/** A new revision of a game, as one subscriber may see it. */
+export const GameUpdate = Type.Object(
+  {
+    gameId: Type.String({ format: 'uuid', description: 'The game.' }),
+    revision: Type.Integer({ minimum: 0, description: 'The revision the game has reached.' }),
+    status: GameLifecycle,
+    events: Type.Array(VisibleEvent, { description: 'The events since the last push, redacted for the subscriber.' }),
+    clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock at this revision; null for a game without one.' }),
+    view: moduleSchema('view', Type.Unknown({ description: "The subscriber's view at this revision." })),
+  },
+  {
+    title: 'GameUpdate',
+    description: 'A new revision of a game, as one subscriber may see it; the subscription completes once it is over.',
+  },
+);
+
+/** A game in one of these states never changes again: its subscription completes. */
+const FINAL: ReadonlySet<string> = new Set(['finished', 'abandoned']);
+
+/**
+ * The async iterator behind one gameUpdated subscription: wakes on the feed, pushes every revision range once and in
+ * order, and stops listening as soon as the client unsubscribes (return()), not at the next event.
+ */
+export class GameUpdates<T extends { status: string; revision: number }> implements AsyncIterableIterator<T> {
+  private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
+  private readonly ready: T[] = [];
+  private readonly stop: () => void;
+  private done = false;
+  private busy: Promise<void> = Promise.resolve();
+
+  private sent = Number.POSITIVE_INFINITY;
+
+  constructor(
+    feed: UpdatesFeed,
+    private readonly gameId: string,
+    after: number | null,
+    /** Everything from `from` to the game's head as one update, or null when the head is before `from`. */
+    private readonly load: (from: number) => Promise<T | null>,
+    private readonly head: () => Promise<{ revision: number; status: string }>,
+  ) {
+    // Listen, and read the head only once the feed follows the store: an event committed in between is not missed.
+    const step = (work: () => Promise<void>) => {
+      // Serialised so ranges never overlap or reorder when events arrive faster than we load.
+      this.busy = this.busy.then(work).catch(() => this.finish());
+    };
+    const listening = feed.listen(gameId, (revision) => step(() => this.advance(revision)));
+    this.stop = listening.stop;
+    step(async () => {
+      await listening.ready;
+      const { revision: head, status } = await this.head();
+      this.sent = after === null ? head : Math.min(after, head);
+      await this.advance(head);
+      // A game already over with nothing left to push: there is nothing to wait for.
+      if (FINAL.has(status) && this.sent >= head) this.finish();
+    });
+  }
+
+  private async advance(revision: number): Promise<void> {
+    if (this.done || revision <= this.sent) return;
+    const update = await this.load(this.sent + 1);
+    if (update === null) return;
+    this.sent = update.revision;
+    const waiter = this.waiting.shift();
+    if (waiter) waiter({ value: update, done: false });
+    else this.ready.push(update);
+    // The last revision of a game that ended: deliver it, then complete (next() drains `ready` before `done`).
+    if (FINAL.has(update.status)) this.finish();
+  }
+
+  private finish(): void {
+    this.done = true;
+    this.stop();
+    for (const waiter of this.waiting.splice(0)) waiter({ value: undefined, done: true });
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    const value = this.ready.shift();
+    if (value !== undefined) return Promise.resolve({ value, done: false });
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}

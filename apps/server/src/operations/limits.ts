@@ -1,0 +1,165 @@
+// Request limits for real clients, one set of buckets for both protocols: smooth token buckets with bursts, reads and
+// writes apart, keyed by who is asking (a seat in the game a call is about, a player, or else the address).
+import { sha256 } from '@delve/kernel';
+import { HttpProblem } from '../problems';
+import { bearerToken, isPlayerKey } from './access';
+import type { Budget, Caller, Credentials } from './operation';
+
+/** A bucket refills `perSecond` tokens a second, smoothly, and holds at most `burst`; a call takes one. */
+export interface BucketSize {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+/** Reads and writes are counted apart, so polling never starves moves. */
+export interface Budgets {
+  readonly read: BucketSize;
+  readonly write: BucketSize;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/**
+ * Token buckets by key, at most `size` of them (the least recently used goes first: a bucket untouched for
+ * burst/perSecond seconds is full again anyway, so forgetting it changes nothing).
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    private readonly size: BucketSize,
+    private readonly now: () => number = () => performance.now(),
+    private readonly capacity = 100_000,
+  ) {}
+
+  /** Take `cost` tokens: 0 when granted, else the milliseconds until the bucket holds them again (nothing taken). */
+  take(key: string, cost = 1): number {
+    const bucket = this.refilled(key);
+    if (bucket.tokens < cost) return Math.ceil(((cost - bucket.tokens) * 1000) / this.size.perSecond);
+    bucket.tokens -= cost;
+    return 0;
+  }
+
+  /** Give back tokens taken a moment ago (a call refused by a second bucket it also counts against). */
+  refund(key: string, cost = 1): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.size.burst, bucket.tokens + cost);
+  }
+
+  /** True when the bucket holds a token now (nothing taken). */
+  has(key: string): boolean {
+    return this.refilled(key).tokens >= 1;
+  }
+
+  private refilled(key: string): Bucket {
+    const { perSecond, burst } = this.size;
+    const now = this.now();
+    let bucket = this.buckets.get(key);
+    if (bucket) {
+      bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) * perSecond) / 1000);
+      bucket.at = now;
+      this.buckets.delete(key); // re-inserted below: the map's order is the recency order
+    } else {
+      if (this.buckets.size >= this.capacity) this.buckets.delete(this.buckets.keys().next().value as string);
+      bucket = { tokens: burst, at: now };
+    }
+    this.buckets.set(key, bucket);
+    return bucket;
+  }
+}
+
+/** The 429 of a call over budget, with the seconds to wait. */
+export function rateLimited(budget: Budget, waitMs: number): HttpProblem {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new HttpProblem(429, 'http/rate-limited', `${budget} rate limit exceeded; retry in ${seconds} s`, seconds);
+}
+
+/**
+ * The rate limit every operation passes, whichever protocol calls it. A credential earns a bucket of its own only
+ * once it has authenticated (`remember`), so inventing a fresh Authorization header per request buys nothing; a seat
+ * token counts per seat and only on calls about its own game, so claiming ten seats buys ten budgets for those ten
+ * games and nothing elsewhere.
+ */
+export class RateLimiter {
+  private readonly buckets: Record<Budget, TokenBuckets>;
+  private readonly playerCeilings: Record<Budget, TokenBuckets>;
+  /** Hash of a recently authenticated token or key → its client: `seat:<game>:<seat>` or `player:<id>`. */
+  private readonly known = new Map<string, { readonly client: string; readonly gameId: string | null }>();
+
+  /**
+   * `playersPerAddress`: all player keys used from one address together get at most this many times one client's
+   * budget, so registering players buys no budget beyond it (a household behind one NAT still plays as several).
+   */
+  constructor(
+    budgets: Budgets,
+    playersPerAddress: number,
+    now?: () => number,
+    private readonly knownSize = 10_000,
+  ) {
+    this.buckets = { read: new TokenBuckets(budgets.read, now), write: new TokenBuckets(budgets.write, now) };
+    const ceiling = (size: BucketSize): BucketSize => ({
+      perSecond: size.perSecond * playersPerAddress,
+      burst: size.burst * playersPerAddress,
+    });
+    this.playerCeilings = {
+      read: new TokenBuckets(ceiling(budgets.read), now),
+      write: new TokenBuckets(ceiling(budgets.write), now),
+    };
+  }
+
+  /** Remember who a token turned out to be, so its next calls count against that client's own bucket. */
+  remember(token: string, caller: Caller): void {
+    const entry =
+      caller.kind === 'seat'
+        ? { client: `seat:${caller.gameId}:${caller.seat}`, gameId: caller.gameId }
+        : caller.kind === 'player'
+          ? { client: `player:${caller.player}`, gameId: null }
+          : null;
+    if (!entry) return;
+    const hash = sha256(token, 'base64url');
+    this.known.delete(hash);
+    this.known.set(hash, entry);
+    if (this.known.size > this.knownSize) this.known.delete(this.known.keys().next().value as string);
+  }
+
+  /**
+   * The client a call counts against: a known seat token on a call about its own game, a known player key, else the
+   * address (`scope` names the address's bucket: pages and assets have one apart from the API's). `gameId` is the game
+   * the call is about (null for calls about no game).
+   */
+  clientOf(credentials: Credentials, gameId: string | null, scope = 'ip'): string {
+    let token: string | null = null;
+    try {
+      token = bearerToken(credentials.authorization);
+    } catch {
+      // A malformed header counts against the address; the auth check refuses it.
+    }
+    if (token !== null) {
+      const known = this.known.get(sha256(token, 'base64url'));
+      if (known && (known.gameId === null ? isPlayerKey(token) : known.gameId === gameId)) return known.client;
+    }
+    return `${scope}:${credentials.address}`;
+  }
+
+  /** Spend one token of `budget`; 429 (nothing spent) when the client, or the players of its address, are over. */
+  charge(budget: Budget, credentials: Credentials, gameId: string | null, scope = 'ip'): void {
+    const client = this.clientOf(credentials, gameId, scope);
+    const bucket = this.buckets[budget];
+    const wait = bucket.take(`${budget}:${client}`);
+    if (wait > 0) throw rateLimited(budget, wait);
+    if (!client.startsWith('player:')) return;
+    const ceilingWait = this.playerCeilings[budget].take(`${budget}:${credentials.address}`);
+    if (ceilingWait > 0) {
+      bucket.refund(`${budget}:${client}`);
+      throw rateLimited(budget, ceilingWait);
+    }
+  }
+
+  /** True when the client could make one more call of `budget` now (nothing spent). */
+  allows(budget: Budget, credentials: Credentials, gameId: string | null): boolean {
+    return this.buckets[budget].has(`${budget}:${this.clientOf(credentials, gameId)}`);
+  }
+}

@@ -1,0 +1,238 @@
+// The lobby: create and list games, read a summary, claim seats (anonymously or as a player bringing a character),
+// take another token for a seat, start and abandon.
+import { ClockOptions, GameLifecycle, GameSummary, RuleViolation, TimeoutPolicy, ValidationError } from '@delve/kernel';
+import { Type } from '@sinclair/typebox';
+import { explained } from '../explain';
+import { HttpProblem } from '../problems';
+import { playerOf } from './access';
+import { operation } from './operation';
+import type { OperationContext } from './context';
+import { BotName, GameId, GameList, ModuleName, Name, Options, SeatClaimed, Uuid } from './schemas';
+
+export const createGame = operation({
+  name: 'createGame',
+  group: 'games',
+  summary: 'Create a game of a module with options and a seat count.',
+  budget: 'write',
+  auth: ['anonymous'],
+  input: Type.Object(
+    {
+      module: ModuleName('The rules module (GET /modules lists them).'),
+      options: Type.Optional(Options("The module's options; defaults fill the rest.")),
+      seats: Type.Integer({ minimum: 1, maximum: 16, description: 'How many seats the table has.' }),
+      clock: Type.Optional(ClockOptions),
+      onTimeout: Type.Optional(TimeoutPolicy),
+    },
+    { additionalProperties: false },
+  ),
+  output: GameSummary,
+  problems: [413, 415, 422],
+  async run({ games, modules }, _caller, { module, options = {}, seats, clock, onTimeout }) {
+    const timing = { ...(clock !== undefined && { clock }), ...(onTimeout !== undefined && { onTimeout }) };
+    // A bad option is explained against the module's own schema.
+    const created = await games.lobby.createGame({ module, options, seats, ...timing }).catch((error: unknown) => {
+      throw explained(error, modules[module], { options });
+    });
+    return created.summary;
+  },
+});
+
+export const listGames = operation({
+  name: 'listGames',
+  group: 'games',
+  summary: 'List games from the games read model, newest first, paginated by cursor.',
+  budget: 'read',
+  auth: ['anonymous'],
+  input: Type.Object(
+    {
+      module: Type.Optional(ModuleName('Only games of this module.')),
+      status: Type.Optional(GameLifecycle),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
+      cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Opaque cursor from a previous page's nextCursor." })),
+    },
+    { additionalProperties: false },
+  ),
+  output: GameList,
+  problems: [],
+  async run({ reads }, _caller, { module, status, limit = 20, cursor }) {
+    const page = await reads.games({ module, status, limit, cursor });
+    return { items: [...page.items], nextCursor: page.nextCursor };
+  },
+});
+
+export const getGame = operation({
+  name: 'getGame',
+  group: 'games',
+  summary: "The game's public summary (ETag: the revision; If-None-Match answers 304).",
+  budget: 'read',
+  auth: ['anonymous'],
+  gameField: 'id',
+  input: Type.Object({ id: GameId }, { additionalProperties: false }),
+  output: GameSummary,
+  problems: [404],
+  run: ({ games }, _caller, { id }) => games.reads.summary(id),
+});
+
+export const claimSeat = operation({
+  name: 'claimSeat',
+  group: 'games',
+  summary: 'Claim a seat (a given one, or the lowest free one) and receive its token.',
+  description:
+    'Anonymously, or as a player with your player key, optionally bringing one of your characters of the ' +
+    "game's module: the character's profile is recorded with the claim, and a character sits in one active " +
+    'game at a time. The game starts by itself once every seat is claimed.',
+  budget: 'write',
+  auth: ['anonymous', 'playerKey'],
+  gameField: 'id',
+  input: Type.Object(
+    {
+      id: GameId,
+      seat: Type.Optional(Type.Integer({ minimum: 0, description: 'The seat to claim (default: the lowest free one).' })),
+      name: Type.Optional(Name('A display name for the seat (default: the character’s name, if one is brought).')),
+      character: Type.Optional(
+        Uuid('Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.'),
+      ),
+      bot: Type.Optional(BotName('Seat one of the module’s server bots instead (GET /modules lists them); no token is given.')),
+    },
+    { additionalProperties: false },
+  ),
+  output: SeatClaimed,
+  problems: [401, 403, 404, 409, 413, 415, 422],
+  async run(context, caller, { id, seat, name, character, bot }) {
+    const { games, platform } = context;
+    if (bot !== undefined) {
+      if (character !== undefined) throw new HttpProblem(400, 'game/bot-with-character', 'a bot brings no character');
+      await refuseBotOnlyTable(context, id, seat === undefined ? 1 : [seat]);
+      const seated = await games.lobby.seatBots(id, bot, seat === undefined ? undefined : [seat]).catch((error: unknown) => {
+        throw explainedBot(error, context, id, bot);
+      });
+      return { seat: seated.seats[0] as number, token: null, revision: seated.revision };
+    }
+    const where = { ...(seat !== undefined && { seat }), ...(name !== undefined && { name }) };
+    if (caller.kind === 'player') {
+      return platform.characters.claimSeat(id, caller.player, { ...where, ...(character !== undefined && { character }) });
+    }
+    if (character !== undefined) throw new HttpProblem(401, 'auth/missing-player-key', 'bringing a character needs your player key');
+    return games.lobby.claimSeat(id, where);
+  },
+  issues: ({ id }, { seat, token }) => ({ token, caller: { kind: 'seat', gameId: id, seat } }),
+});
+
+export const seatBots = operation({
+  name: 'seatBots',
+  group: 'games',
+  summary: 'Seat server bots in every empty seat of the game (or in the seats named); the game starts once all are taken.',
+  description:
+    'A seated player fills the rest of the table, for a game of one person and bots. Bots play through the same rules ' +
+    'as anyone, deciding from their seat’s view and legal commands, at the pace the operator sets.',
+  budget: 'write',
+  auth: ['seatToken'],
+  gameField: 'id',
+  input: Type.Object(
+    {
+      id: GameId,
+      bot: Type.Optional(BotName("The bot (default: the module's first; GET /modules lists them).")),
+      seats: Type.Optional(
+        Type.Array(Type.Integer({ minimum: 0, maximum: 15 }), {
+          minItems: 1,
+          maxItems: 16,
+          uniqueItems: true,
+          description: 'Only these seats (default: every empty one).',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: GameSummary,
+  problems: [401, 403, 404, 409, 413, 415, 422],
+  async run(context, _caller, { id, bot, seats }) {
+    const { games, modules } = context;
+    const { module } = await games.reads.summary(id);
+    const name = bot ?? modules[module]?.bots?.[0]?.name;
+    if (name === undefined) throw new HttpProblem(422, 'game/no-bots', `${module} has no server bots`);
+    await games.lobby.seatBots(id, name, seats).catch((error: unknown) => {
+      throw explainedBot(error, context, id, name);
+    });
+    return games.reads.summary(id);
+  },
+});
+
+export const issueSeatToken = operation({
+  name: 'issueSeatToken',
+  group: 'games',
+  summary: 'Take another token for a seat you hold as a player (a lost token, another device, a campaign game).',
+  description: 'Earlier tokens of the seat keep working.',
+  budget: 'write',
+  auth: ['playerKey'],
+  gameField: 'id',
+  input: Type.Object(
+    { id: GameId, seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.' }) },
+    { additionalProperties: false },
+  ),
+  output: SeatClaimed,
+  problems: [401, 403, 404, 409, 422],
+  async run({ games }, caller, { id, seat }) {
+    return games.lobby.issueSeatToken(id, seat, playerOf(caller));
+  },
+  issues: ({ id }, { seat, token }) => ({ token, caller: { kind: 'seat', gameId: id, seat } }),
+});
+
+export const startGame = operation({
+  name: 'startGame',
+  group: 'games',
+  summary: 'Start the game now (any seated player may); the last claim starts it anyway.',
+  description:
+    'Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, ' +
+    'so such a game would wait forever. The problem names the empty seats and the table to create instead.',
+  budget: 'write',
+  auth: ['seatToken'],
+  gameField: 'id',
+  input: Type.Object({ id: GameId }, { additionalProperties: false }),
+  output: GameSummary,
+  problems: [401, 403, 404, 409, 422],
+  async run({ games }, _caller, { id }) {
+    await games.lobby.startGame(id);
+    return games.reads.summary(id);
+  },
+});
+
+export const abandonGame = operation({
+  name: 'abandonGame',
+  group: 'games',
+  summary: 'Abandon the game (a seated player, or the operator with the admin key).',
+  budget: 'write',
+  auth: ['seatToken', 'adminKey'],
+  gameField: 'id',
+  input: Type.Object({ id: GameId }, { additionalProperties: false }),
+  output: GameSummary,
+  problems: [401, 403, 404, 409, 422],
+  async run({ games }, caller, { id }) {
+    await games.lobby.abandonGame(id, caller.kind === 'seat' ? caller.seat : null);
+    return games.reads.summary(id);
+  },
+});
+
+/** The bot-only tables the operator allows at once (BOT_ONLY_GAMES): a claim that would make one past it is refused. */
+async function refuseBotOnlyTable(context: OperationContext, gameId: string, seating: 1 | readonly number[]): Promise<void> {
+  const summary = await context.games.reads.summary(gameId);
+  const people = summary.seats.filter((s) => s.claimed && s.bot === null).length;
+  const empty = summary.seats.filter((s) => !s.claimed).length;
+  const filled = seating === 1 ? 1 : seating.length;
+  if (people > 0 || filled < empty) return; // someone plays, or seats stay for people
+  const allowed = context.config.tables.botOnlyGames;
+  if (allowed === 0 || (await context.reads.botOnlyGames()) >= allowed) {
+    throw new HttpProblem(409, 'game/bot-only-limit', `this server runs at most ${allowed} games of bots alone at once; seat a person`);
+  }
+}
+
+/** An unknown bot is named with the module's bots. */
+function explainedBot(error: unknown, context: OperationContext, gameId: string, bot: string): unknown {
+  if (!(error instanceof RuleViolation) || error.code !== 'game/unknown-bot') return error;
+  const module = context.games.streams.cachedRecord(gameId)?.module;
+  const names = (module ? (context.modules[module]?.bots ?? []) : []).map((b) => b.name);
+  return new ValidationError(
+    'game/unknown-bot',
+    `no bot ${JSON.stringify(bot)} plays this game; its bots are ${names.join(', ') || 'none'}`,
+    [{ path: '/bot', message: `must be one of ${names.map((n) => JSON.stringify(n)).join(', ') || 'nothing: the module has no bots'}` }],
+  );
+}

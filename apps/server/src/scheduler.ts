@@ -1,0 +1,78 @@
+// The scheduler as a server runs it: one leader across every process and node (an advisory lock). While it leads it
+// runs two loops side by side, so planning never holds up acting: one plans from the log, the other acts on what falls
+// due. The scheduler itself is the kernel's.
+import { randomBytes } from 'node:crypto';
+import { randomFor, Scheduler, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
+import { AdvisoryLeaderLock, PostgresDuePlan } from '@delve/store-postgres';
+import type { Sql } from 'postgres';
+import type { TableSettings } from './config';
+
+/** How often the leader looks for new events to plan from (ms). */
+export const PLAN_POLL_MS = 50;
+/** How often it looks for what fell due (ms): the bound on a deadline's lateness, besides the command itself. */
+export const ACT_POLL_MS = 20;
+/** How often a node that does not lead asks for the lock again (ms). */
+const LEAD_RETRY_MS = 1000;
+
+export interface SchedulerOptions {
+  readonly store: EventStore;
+  readonly sql: Sql;
+  readonly games: GameServices;
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
+  readonly tables: TableSettings;
+  readonly onError: (error: unknown) => void;
+  /** The clock (tests and benches may move it). */
+  readonly clock?: () => Date;
+}
+
+const pause = (ms: number, running: () => boolean) => new Promise<void>((resolve) => (running() ? setTimeout(resolve, ms) : resolve()));
+
+/** Start leading (when this process wins the lock) and keep the tables moving until stop(). */
+export function startScheduler(options: SchedulerOptions): { stop(): Promise<void>; scheduler: Scheduler } {
+  const { tables, onError } = options;
+  const scheduler = new Scheduler({
+    store: options.store,
+    plan: new PostgresDuePlan(options.sql),
+    games: options.games,
+    modules: options.modules,
+    clock: options.clock ?? (() => new Date()),
+    // Bots choose with the server's own randomness, never the game's seed.
+    random: () => randomFor(randomBytes(16).toString('hex'), 0),
+    botPaceMs: tables.botPaceMs,
+    idleMs: tables.idleMs,
+    unfilledMs: tables.unfilledMs,
+  });
+  const lock = new AdvisoryLeaderLock(options.sql, 'process:scheduler');
+  let running = true;
+  const isRunning = () => running;
+  /** Run `step` until stop(), pausing `ms` after a step that found nothing (errors are reported, then retried). */
+  const loop = async (step: () => Promise<boolean>, ms: number) => {
+    while (running) {
+      let busy = false;
+      try {
+        busy = await step();
+      } catch (error) {
+        onError(error);
+      }
+      if (!busy) await pause(ms, isRunning);
+    }
+  };
+  const background = (async () => {
+    while (running && !(await lock.tryAcquire().catch((error: unknown) => (onError(error), false)))) {
+      await pause(LEAD_RETRY_MS, isRunning);
+    }
+    if (!running) return;
+    await Promise.all([
+      loop(async () => (await scheduler.planStep()) === scheduler.batchSize, PLAN_POLL_MS),
+      loop(async () => (await scheduler.actStep()) > 0, ACT_POLL_MS),
+    ]);
+    await lock.release();
+  })();
+  return {
+    scheduler,
+    stop: async () => {
+      running = false;
+      await background;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// The scheduler on the in-memory store with a clock the test moves: deadlines fire once (across a restart and a second
+// node too), bots play their seats from what their seat sees, and games nobody fills or plays are abandoned.
+import t from 'tap';
+import { randomFor, Scheduler, type AnyGameModule, type GameServices } from '../src/index';
+import { InMemoryEventStore, MemoryDuePlan, toyGame } from '../src/testing/index';
+import { serviceOn } from './support';
+
+const START = Date.parse('2026-01-01T00:00:00Z');
+
+function world(modules: Record<string, AnyGameModule> = { toy: toyGame }) {
+  const store = new InMemoryEventStore();
+  const clock = { now: START };
+  const games = serviceOn(store, { clock: () => new Date(clock.now), modules });
+  const plan = new MemoryDuePlan();
+  const scheduler = (node: GameServices = games, on = plan) =>
+    new Scheduler({
+      store,
+      plan: on,
+      games: node,
+      modules,
+      clock: () => new Date(clock.now),
+      random: () => randomFor('bots', 0),
+      botPaceMs: 500,
+      idleMs: 3_600_000,
+      unfilledMs: 600_000,
+    });
+  const events = async (gameId: string) => (await store.readStream(`game-${gameId}`)).map((e) => e.data as { type: string });
+  return { store, clock, games, plan, scheduler, events, at: (s: number) => (clock.now = START + s * 1000) };
+}
+
+/** Plan everything written so far, then act on everything due now. */
+async function tick(scheduler: Scheduler): Promise<number> {
+  while ((await scheduler.planStep()) > 0);
+  return scheduler.actStep();
+}
+
+t.test('a deadline is planned from the clock and fired once when due, even by two schedulers at once', async (t) => {
+  const w = world();
+  const { gameId } = await w.games.lobby.createGame({ module: 'toy', options: {}, seats: 2, clock: { kind: 'move', seconds: 30 } });
+  await w.games.lobby.claimSeat(gameId, {});
+  await w.games.lobby.claimSeat(gameId, {});
+  const a = w.scheduler();
+  await tick(a);
+  t.notOk(
+    (await w.events(gameId)).some((e) => e.type === 'SeatTimedOut'),
+    'not before its time',
+  );
+  w.at(30);
+  // A second node with its own cache, acting on the same plan at the same moment.
+  const b = w.scheduler(serviceOn(w.store, { clock: () => new Date(w.clock.now) }));
+  await Promise.all([tick(a), tick(b)]);
+  t.equal((await w.events(gameId)).filter((e) => e.type === 'SeatTimedOut').length, 1, 'fired once');
+});
+
+t.test('a restart after the deadline fires it at once, from the plan that outlived the process', async (t) => {
+  const w = world();
+  const { gameId } = await w.games.lobby.createGame({ module: 'toy', options: {}, seats: 1, clock: { kind: 'move', seconds: 30 } });
+  await w.games.lobby.claimSeat(gameId, {});
+  while ((await w.scheduler().planStep()) > 0); // planned, then the process dies
+  w.at(3600);
+  const restarted = w.scheduler(serviceOn(w.store, { clock: () => new Date(w.clock.now) }));
+  await tick(restarted);
+  t.equal((await w.events(gameId)).filter((e) => e.type === 'SeatTimedOut').length, 1, 'the overdue deadline fired');
+});
+
+t.test('a bot seat plays when awaited, from its own seat’s view, at the bot pace', async (t) => {
+  const seen: unknown[] = [];
+  const spying: AnyGameModule = {
+    ...toyGame,
+    bots: [{ ...toyGame.bots![0]!, play: (turn, random) => (seen.push(turn), toyGame.bots![0]!.play(turn, random)) }],
+  };
+  const w = world({ toy: spying });
+  const { gameId } = await w.games.lobby.createGame({ module: 'toy', options: {}, seats: 2 });
+  await w.games.lobby.claimSeat(gameId, {});
+  await w.games.lobby.claimSeat(gameId, { bot: 'fifteen' });
+  await w.games.commands.execute(gameId, { type: 'Stand' }, { seat: 0 });
+  const s = w.scheduler();
+  await tick(s);
+  t.equal(seen.length, 0, 'not before the pace');
+  for (let step = 1; step < 40 && (await w.games.reads.summary(gameId)).status === 'active'; step++) {
+    w.at(step);
+    await tick(s);
+  }
+  t.equal((await w.games.reads.summary(gameId)).status, 'finished', 'the bot played to the end');
+  t.ok(seen.length > 0, 'the bot was asked');
+  for (const turn of seen as { seat: number; view: { hands: unknown[][] } }[]) {
+    t.equal(turn.seat, 1);
+    t.ok(
+      turn.view.hands[0]?.every((card) => card === null),
+      "the bot never sees the other seat's cards",
+    );
+  }
+});
+
+t.test('a game nobody fills is abandoned as unfilled; one nobody plays, as idle', async (t) => {
+  const w = world();
+  const open = (await w.games.lobby.createGame({ module: 'toy', options: {}, seats: 2 })).gameId;
+  const idle = (await w.games.lobby.createGame({ module: 'toy', options: {}, seats: 1 })).gameId;
+  await w.games.lobby.claimSeat(idle, {});
+  const s = w.scheduler();
+  await tick(s);
+  w.at(601);
+  await tick(s);
+  t.match((await w.events(open)).at(-1), { type: 'GameAbandoned', by: null, reason: 'unfilled' });
+  t.equal((await w.games.reads.summary(idle)).status, 'active', 'the started game is not unfilled');
+  w.at(1800);
+  await w.games.commands.execute(idle, { type: 'Draw' }, { seat: 0 }); // its person acts half an hour in
+  await tick(s);
+  w.at(3601);
+  await tick(s);
+  t.equal((await w.games.reads.summary(idle)).status, 'active', 'an hour after the start, but not after the last act');
+  w.at(1800 + 3601);
+  await tick(s);
+  t.match((await w.events(idle)).at(-1), { type: 'GameAbandoned', by: null, reason: 'idle' });
+});
