@@ -4,13 +4,13 @@
 // missed fires, read back from the event log, beside the store's raw append floor measured in the same run. Not a test.
 import { randomUUID } from 'node:crypto';
 import { openTestDatabase } from '@delve/store-postgres/testing';
-import type { Sql } from 'postgres';
 import { freePort, http, startServer, type ServerProcess } from '../apps/server/test/support/processes';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const CLOCK_SECONDS = Number(process.env.BENCH_CLOCK_SECONDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
+type Sql = Awaited<ReturnType<typeof openTestDatabase>>['sql'];
 
 /** Single-row INSERTs from 8 connections: what the store's disk and PostgreSQL allow at all, measured now. */
 async function appendFloor(sql: Sql, seconds = 3): Promise<number> {

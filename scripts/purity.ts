@@ -79,7 +79,8 @@ export function checkSource(file: string, text: string): Violation[] {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       report(node, 'dynamic import()');
     } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date') {
-      report(node, 'new Date() reads the clock');
+      // new Date(x) converts a time it is given; only new Date() reads the clock.
+      if ((node.arguments?.length ?? 0) === 0) report(node, 'new Date() reads the clock');
     } else if (ts.isPropertyAccessExpression(node)) {
       const name = `${node.expression.getText(source)}.${node.name.text}`;
       const reason = FORBIDDEN_CALLS[name];

@@ -1,5 +1,16 @@
 // Server configuration read from environment variables, validated once at start with a message naming each bad value.
-import type { Budgets } from './operations/limits';
+
+/** A bucket refills `perSecond` tokens a second, smoothly, and holds at most `burst`; a call takes one. */
+export interface BucketSize {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+/** Reads and writes are counted apart, so polling never starves moves. */
+export interface Budgets {
+  readonly read: BucketSize;
+  readonly write: BucketSize;
+}
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

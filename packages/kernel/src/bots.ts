@@ -1,6 +1,7 @@
 // Bots decide from their seat's view alone; the random bot every module offers is built here from the module's lists.
 import type { TSchema } from '@sinclair/typebox';
-import type { CommandTemplate, GameModule, Message, Seat } from './module';
+import type { GameModule, Message, Seat } from './module';
+import type { CommandTemplate } from './schemas';
 import type { Random } from './random';
 
 /** A bot: the command `seat` sends, decided from the seat's own view; null when it has nothing to do. */
@@ -30,7 +31,7 @@ export function randomBotFor<C extends Message, S, V>(
     const chosen = random.pick(options.filter((o) => o.type === kind));
     if ('command' in chosen) return chosen.command;
     const { type, fixed, params } = chosen.template;
-    const values = Object.entries(params).map(([name, schema]) => [name, valueOf(schema, random)]);
+    const values = Object.entries(params).map(([name, schema]) => [name, valueOf(schema as TSchema, random)]);
     return { type, ...fixed, ...Object.fromEntries(values) } as C;
   };
 }

@@ -3,7 +3,7 @@
 import { type Position } from '@delve/kernel';
 import type { Sql } from 'postgres';
 
-import type { ProjectionBatch, ReadModelPort } from './runner';
+import type { ProjectionBatch, ReadModelPort } from './ports';
 
 /** A batch of document changes: a document to store, or null to delete it. */
 export type DocumentChanges<D> = ReadonlyMap<string, D | null>;

@@ -3,19 +3,8 @@
 import { sha256 } from '@delve/kernel';
 import { HttpProblem } from '../problems';
 import { bearerToken, isPlayerKey } from './access';
+import type { BucketSize, Budgets } from '../config';
 import type { Budget, Caller, Credentials } from './operation';
-
-/** A bucket refills `perSecond` tokens a second, smoothly, and holds at most `burst`; a call takes one. */
-export interface BucketSize {
-  readonly perSecond: number;
-  readonly burst: number;
-}
-
-/** Reads and writes are counted apart, so polling never starves moves. */
-export interface Budgets {
-  readonly read: BucketSize;
-  readonly write: BucketSize;
-}
 
 interface Bucket {
   tokens: number;
