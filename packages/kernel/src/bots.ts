@@ -1,6 +1,6 @@
 // Bots decide from their seat's view alone; the random bot every module offers is built here from the module's lists.
 import type { TSchema } from '@sinclair/typebox';
-import type { GameModule, Message, Seat } from './module';
+import type { BotTurn, GameModule, Message, Seat } from './module';
 import type { CommandTemplate } from './schemas';
 import type { Random } from './random';
 
@@ -22,18 +22,31 @@ export function randomBotFor<C extends Message, S, V>(
 ): Bot<V, C> {
   return (view, seat, random) => {
     const state = stateFromView(view);
-    const options: Option<C>[] = [
-      ...module.legalCommands(state, seat).map((command) => ({ type: command.type, command })),
-      ...(module.commandTemplates?.(state, seat) ?? []).map((template) => ({ type: template.type, template })),
-    ];
-    if (options.length === 0) return null;
-    const kind = random.pick([...new Set(options.map((o) => o.type))]);
-    const chosen = random.pick(options.filter((o) => o.type === kind));
-    if ('command' in chosen) return chosen.command;
-    const { type, fixed, params } = chosen.template;
-    const values = Object.entries(params).map(([name, schema]) => [name, valueOf(schema as TSchema, random)]);
-    return { type, ...fixed, ...Object.fromEntries(values) } as C;
+    return pickAtRandom(module.legalCommands(state, seat), module.commandTemplates?.(state, seat) ?? [], random);
   };
+}
+
+/**
+ * What the random bot picks from a seat's turn as a server bot sees it (its legal commands and templates, the same
+ * lists a client gets): a server module's `random` bot plays this.
+ */
+export function randomTurn<C extends Message>(turn: BotTurn<unknown, C>, random: Random): C | null {
+  return pickAtRandom(turn.legal, turn.templates, random);
+}
+
+/** A kind of command uniformly, then one of that kind: rare moves come up as often as common ones. */
+function pickAtRandom<C extends Message>(legal: readonly C[], templates: readonly CommandTemplate[], random: Random): C | null {
+  const options: Option<C>[] = [
+    ...legal.map((command) => ({ type: command.type, command })),
+    ...templates.map((template) => ({ type: template.type, template })),
+  ];
+  if (options.length === 0) return null;
+  const kind = random.pick([...new Set(options.map((o) => o.type))]);
+  const chosen = random.pick(options.filter((o) => o.type === kind));
+  if ('command' in chosen) return chosen.command;
+  const { type, fixed, params } = chosen.template;
+  const values = Object.entries(params).map(([name, schema]) => [name, valueOf(schema as TSchema, random)]);
+  return { type, ...fixed, ...Object.fromEntries(values) } as C;
 }
 
 /**

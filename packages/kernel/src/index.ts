@@ -8,7 +8,7 @@ export * from './lobby';
 export * from './clock';
 export * from './schemas';
 export * from './messages';
-export { randomBotFor, type Bot } from './bots';
+export { randomBotFor, randomTurn, type Bot } from './bots';
 export { Decision } from './decision';
 export { decideBatch, sameJson, type GameInput, type BatchEvent } from './batch';
 export { checkExpectedRevision, idempotentReplay, liveSubscription, type SubscriptionSource } from './storeSemantics';
