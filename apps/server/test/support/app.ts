@@ -12,6 +12,7 @@ import { MemoryGamesList } from './memoryGamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { liveGames, livePlatform } from '../../src/liveGames';
 import { readModelRunner } from '../../src/readModels';
+import { startScheduler } from '../../src/scheduler';
 import { toy } from './toy';
 
 let server: Promise<TestDatabaseServer> | null = null;
@@ -61,8 +62,9 @@ export async function testApp(
   /**
    * readSide: run the platform's read side (read models and the outcome recorder) in process, as the server does.
    * postgresGamesList: serve GET /games from the PostgreSQL read model, as the server does (settle() fills it).
+   * scheduler: run the scheduler (clocks, bots in seats, games nobody plays) as the server does, on this app's node.
    */
-  options: { readSide?: boolean; postgresGamesList?: boolean } = {},
+  options: { readSide?: boolean; postgresGamesList?: boolean; scheduler?: boolean } = {},
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
@@ -84,6 +86,9 @@ export async function testApp(
     : null;
   if (readSide) for (const runner of runners) runner.start();
   outcomes?.start();
+  const tables = options.scheduler
+    ? startScheduler({ store, sql, games: service, modules, tables: config.tables, onError: fail })
+    : null;
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
@@ -111,6 +116,7 @@ export async function testApp(
   };
   const close = async (): Promise<void> => {
     await app.close();
+    await tables?.stop();
     await outcomes?.stop();
     if (readSide) for (const runner of runners) await runner.stop();
     await gamesList.close();
