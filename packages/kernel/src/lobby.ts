@@ -29,6 +29,8 @@ export type LobbyEvent =
       clock?: Exclude<ClockOptions, { kind: 'none' }>;
       /** What a timeout does (absent with no clock). */
       onTimeout?: TimeoutPolicy;
+      /** The matchmaking pool the game is a table of (absent: created by a client). */
+      pool?: string;
     }
   | {
       type: 'SeatClaimed';
@@ -112,6 +114,8 @@ export interface GameRecord<S = unknown> {
   readonly status: GameLifecycle;
   /** The turn clock, or null for a game without one. */
   readonly clock: GameClock | null;
+  /** The matchmaking pool the game is a table of, or null. */
+  readonly pool: string | null;
   /** The module's state (null when the game is retired). */
   readonly state: S;
   /**
@@ -161,6 +165,7 @@ export function createdRecord(event: Extract<LobbyEvent, { type: 'GameCreated' }
     seats: Array.from({ length: event.seats }, () => EMPTY_SEAT),
     status: 'open',
     clock: event.clock ? startingClock(event.clock, event.onTimeout ?? 'default', event.seats) : null,
+    pool: event.pool ?? null,
     state: retired ? null : module.initialState(event.options, event.seats),
     retired,
     winners: null,

@@ -4,6 +4,8 @@ import { Value } from '@sinclair/typebox/value';
 import { refuseEmptySeats } from '../batch';
 import { ConflictError, RuleViolation, ValidationError } from '../errors';
 import { ClockOptions, TimeoutPolicy } from '../clock';
+import type { TableWish } from '../matchmaking';
+import type { AnyGameModule } from '../module';
 import { summarize, type LobbyEvent } from '../lobby';
 import type { Seat, SeatedCharacter } from '../module';
 import { sha256Hex } from '../random';
@@ -37,31 +39,17 @@ export class GameLobby {
     /** The turn clock (default: none) and what a timeout does (default: the module's default move). */
     clock?: ClockOptions;
     onTimeout?: TimeoutPolicy;
+    /** The game's id, when the caller decided it already (a matchmaking pool does); a fresh one otherwise. */
+    gameId?: string;
+    /** The matchmaking pool the game is a table of. */
+    pool?: string;
   }): Promise<{ gameId: string; revision: number; summary: GameSummary }> {
     const { modules } = this.games.deps;
-    const module = modules[input.module];
-    if (!module) {
-      throw new ValidationError('game/unknown-module', `unknown module "${input.module}"`, [
-        { path: '/module', message: `one of: ${Object.keys(modules).join(', ')}` },
-      ]);
-    }
-    if (!Number.isInteger(input.seats) || input.seats < 1 || input.seats > 16) {
-      throw new ValidationError('game/bad-seats', 'seats must be an integer from 1 to 16', [{ path: '/seats', message: 'integer 1..16' }]);
-    }
-    const options = Value.Default(module.optionsSchema, structuredClone(input.options ?? {}));
-    const problems = schemaProblems(module.optionsSchema, options);
-    if (problems.length > 0) {
-      throw new ValidationError(
-        'game/bad-options',
-        `invalid options for ${module.name}`,
-        problems.map((p) => ({ path: `/options${p.path === '/' ? '' : p.path}`, message: p.message })),
-      );
-    }
-    module.checkSeats(options, input.seats);
-    const clock = input.clock ?? { kind: 'none' as const };
-    const clockProblems = [...schemaProblems(ClockOptions, clock), ...schemaProblems(TimeoutPolicy, input.onTimeout ?? 'default')];
-    if (clockProblems.length > 0) throw new ValidationError('game/bad-clock', 'invalid clock or onTimeout', clockProblems);
-    const gameId = this.games.deps.newId();
+    const table = tableOf(modules, input);
+    const { clock } = table;
+    const module = modules[table.module] as AnyGameModule;
+    const options = table.options;
+    const gameId = input.gameId ?? this.games.deps.newId();
     const seed = this.newSecret();
     const created: LobbyEvent = {
       type: 'GameCreated',
@@ -74,7 +62,8 @@ export class GameLobby {
       seed,
       ...(input.campaign !== undefined && { campaign: input.campaign }),
       // A game without a clock is recorded exactly as before clocks existed.
-      ...(clock.kind !== 'none' && { clock, onTimeout: input.onTimeout ?? 'default' }),
+      ...(clock.kind !== 'none' && { clock, onTimeout: table.onTimeout }),
+      ...(input.pool !== undefined && { pool: input.pool }),
     };
     // The handler caches the new record as the store will return it, so neither the summary nor the first claim reads.
     const { folded } = await this.games.handler.handle(
@@ -84,7 +73,7 @@ export class GameLobby {
         const metadata = gameEventMetadata(stamp, 'lobby', module.name, module.rulesVersion, LOBBY_EVENT_VERSION, { kind: 'create' });
         return { events: [{ type: created.type, data: created, metadata }] };
       },
-      { newStream: true },
+      { newStream: input.gameId === undefined },
     );
     return { gameId, revision: folded.revision, summary: summarize(folded.state, module) };
   }
@@ -144,4 +133,39 @@ export class GameLobby {
     const { folded } = await this.games.run(gameId, () => ({ kind: 'abandon', by, ...(reason && { reason }) }));
     return { revision: folded.revision };
   }
+}
+
+/**
+ * A table as a game is created with, checked and completed: the module is loaded, the options valid with defaults
+ * filled in, the seat count one the module plays with those options, the clock and timeout policy valid (defaults:
+ * none and the default move). ValidationError or RuleViolation otherwise.
+ */
+export function tableOf(
+  modules: Readonly<Record<string, AnyGameModule>>,
+  input: { module: string; options?: unknown; seats: number; clock?: ClockOptions; onTimeout?: TimeoutPolicy },
+): TableWish {
+  const module = modules[input.module];
+  if (!module) {
+    throw new ValidationError('game/unknown-module', `unknown module "${input.module}"`, [
+      { path: '/module', message: `one of: ${Object.keys(modules).join(', ')}` },
+    ]);
+  }
+  if (!Number.isInteger(input.seats) || input.seats < 1 || input.seats > 16) {
+    throw new ValidationError('game/bad-seats', 'seats must be an integer from 1 to 16', [{ path: '/seats', message: 'integer 1..16' }]);
+  }
+  const options = Value.Default(module.optionsSchema, structuredClone(input.options ?? {}));
+  const problems = schemaProblems(module.optionsSchema, options);
+  if (problems.length > 0) {
+    throw new ValidationError(
+      'game/bad-options',
+      `invalid options for ${module.name}`,
+      problems.map((p) => ({ path: `/options${p.path === '/' ? '' : p.path}`, message: p.message })),
+    );
+  }
+  module.checkSeats(options, input.seats);
+  const clock = input.clock ?? { kind: 'none' as const };
+  const onTimeout = input.onTimeout ?? 'default';
+  const clockProblems = [...schemaProblems(ClockOptions, clock), ...schemaProblems(TimeoutPolicy, onTimeout)];
+  if (clockProblems.length > 0) throw new ValidationError('game/bad-clock', 'invalid clock or onTimeout', clockProblems);
+  return { module: module.name, options, seats: input.seats, clock, onTimeout };
 }
