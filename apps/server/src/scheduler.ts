@@ -23,6 +23,8 @@ export interface SchedulerOptions {
   readonly onError: (error: unknown) => void;
   /** The clock (tests and benches may move it). */
   readonly clock?: () => Date;
+  /** Fill the rest of a matchmaking table with bots (absent: such actions are dropped). */
+  readonly fill?: (pool: string, gameId: string) => Promise<void>;
 }
 
 const pause = (ms: number, running: () => boolean) => new Promise<void>((resolve) => (running() ? setTimeout(resolve, ms) : resolve()));
@@ -41,6 +43,7 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
     botPaceMs: tables.botPaceMs,
     idleMs: tables.idleMs,
     unfilledMs: tables.unfilledMs,
+    ...(options.fill && { fill: options.fill }),
   });
   const lock = new AdvisoryLeaderLock(options.sql, 'process:scheduler');
   let running = true;

@@ -106,7 +106,18 @@ async function main(): Promise<void> {
     modules,
     tables: config.tables,
     onError: (error) => app.log.error({ err: error }, 'the scheduler failed'),
+    fill: (pool, gameId) => platform.matchmaking.fillWithBots(pool, gameId),
   });
+  // The matchmaker finishes placements a request began; it too is led by one node at a time.
+  const matchmaker = platform.matchmaker(new ReadModelStore(db.sql));
+  const matching = new LeaderLoop({
+    step: () => matchmaker.step(),
+    batchSize: matchmaker.batchSize,
+    pollMs: 50,
+    lock: new AdvisoryLeaderLock(db.sql, 'process:matchmaker'),
+    onError: (error) => app.log.error({ err: error }, 'the matchmaker failed'),
+  });
+  matching.start();
   // The games list projection runs on its own thread with its own connections (ADR 0014).
   const projections = startProjectionWorker({
     databaseUrl: db.url,
@@ -134,6 +145,7 @@ async function main(): Promise<void> {
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
       ['outcomes', () => outcomes.stop()],
       ['scheduler', () => tables.stop()],
+      ['matchmaker', () => matching.stop()],
       ['projections', () => projections.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],

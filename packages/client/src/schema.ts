@@ -363,6 +363,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/matchmaking/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your matchmaking tickets, newest first (from the tickets read model). */
+    get: operations['listTickets'];
+    put?: never;
+    /**
+     * Ask for a seat at a kind of table: the oldest open game that fits, or a new one; it starts when it fills.
+     * @description Tables fit when the module, its options (with defaults), the seat count and the clock are the same, a seat is free, and the character (if one is brought) may sit there. With fillWithBotsAfter, what is left of the table is filled with server bots that many seconds after the ticket was opened.
+     */
+    post: operations['openTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/matchmaking/tickets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your tickets: waiting, or the game and seat it got (or why it could not). */
+    get: operations['getTicket'];
+    put?: never;
+    post?: never;
+    /** Cancel one of your tickets: a placed one leaves its seat while its game has not started (409 once it has). */
+    delete: operations['cancelTicket'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/modules': {
     parameters: {
       query?: never;
@@ -1032,6 +1071,107 @@ export interface components {
     Health: {
       /** @description ok: the process is up; ready: it can serve. */
       status: 'ok' | 'ready';
+    };
+    OpenTicketRequest: {
+      /** @description The module (GET /modules lists them). */
+      module: string;
+      /** @description The module's options; defaults fill the rest. */
+      options?:
+        | components['schemas']['DungeonOptions']
+        | components['schemas']['DungeoneerOptions']
+        | components['schemas']['RaidOptions']
+        | components['schemas']['VentureOptions'];
+      /** @description The table's seat count (default: the module's fewest). */
+      seats?: number;
+      /**
+       * Format: uuid
+       * @description Bring one of your characters of the module.
+       */
+      character?: string;
+      clock?: components['schemas']['Clock'];
+      onTimeout?: components['schemas']['TimeoutPolicy'];
+      /** @description Fill the rest of the table with server bots after this many seconds. */
+      fillWithBotsAfter?: number;
+    };
+    /** @description open: waiting for a seat; placed: a seat is assigned and being claimed; seated: the seat (gameId, seat) is the player's; cancelled by its player; failed (see failure). */
+    TicketStatus: 'open' | 'placed' | 'seated' | 'cancelled' | 'failed';
+    /** @description Why a ticket could not be placed. */
+    TicketFailure: {
+      /** @description The stable code of why. */
+      code: string;
+      /** @description Why, for humans. */
+      reason: string;
+    };
+    /** @description A ticket as it stands after the request, with the seat token if it got one. */
+    TicketPlacement: {
+      /**
+       * Format: uuid
+       * @description The ticket id.
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The player who asked for a seat.
+       */
+      player: string;
+      status: components['schemas']['TicketStatus'];
+      /** @description The module of the table it asks for. */
+      module: string;
+      /** @description The seat count of the table it asks for. */
+      seats: number;
+      /** @description The character it brings, if any. */
+      character: string | null;
+      /** @description Seconds after which the rest of its table is filled with server bots; null: never. */
+      fillWithBotsAfter: number | null;
+      /** @description The game it got a seat in, once placed. */
+      gameId: string | null;
+      /** @description The seat it got, once placed. */
+      seat: number | null;
+      /** @description When it was opened (ISO 8601). */
+      openedAt: string;
+      /** @description When it was placed, cancelled or failed (ISO 8601). */
+      endedAt: string | null;
+      /** @description Why it failed; null otherwise. */
+      failure: components['schemas']['TicketFailure'] | null;
+      /** @description The seat token when this request placed the ticket, shown once; null otherwise (take one with your player key: POST /games/{gameId}/seats/{seat}/tokens). */
+      token: string | null;
+    };
+    /** @description A player's ticket for a seat at a kind of table, and where it ended. */
+    Ticket: {
+      /**
+       * Format: uuid
+       * @description The ticket id.
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The player who asked for a seat.
+       */
+      player: string;
+      status: components['schemas']['TicketStatus'];
+      /** @description The module of the table it asks for. */
+      module: string;
+      /** @description The seat count of the table it asks for. */
+      seats: number;
+      /** @description The character it brings, if any. */
+      character: string | null;
+      /** @description Seconds after which the rest of its table is filled with server bots; null: never. */
+      fillWithBotsAfter: number | null;
+      /** @description The game it got a seat in, once placed. */
+      gameId: string | null;
+      /** @description The seat it got, once placed. */
+      seat: number | null;
+      /** @description When it was opened (ISO 8601). */
+      openedAt: string;
+      /** @description When it was placed, cancelled or failed (ISO 8601). */
+      endedAt: string | null;
+      /** @description Why it failed; null otherwise. */
+      failure: components['schemas']['TicketFailure'] | null;
+    };
+    /** @description A player's tickets. */
+    TicketList: {
+      /** @description The last 100, newest first. */
+      items: components['schemas']['Ticket'][];
     };
     /** @description One option a game of the module can be created with. */
     ModuleOption: {
@@ -7161,6 +7301,8 @@ export interface operations {
         module?: string;
         /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
         status?: components['schemas']['GameStatus'];
+        /** @description Only tables still open with a free seat (the lobby). */
+        open?: boolean;
         /** @description Page size. */
         limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
@@ -7666,6 +7808,137 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+    };
+  };
+  listTickets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A player's tickets. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketList'];
+        };
+      };
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      429: components['responses']['Problem429'];
+    };
+  };
+  openTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OpenTicketRequest'];
+      };
+    };
+    responses: {
+      /** @description A ticket as it stands after the request, with the seat token if it got one. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          /** @description Where the new resource is. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketPlacement'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+    };
+  };
+  getTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ticket id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A player's ticket for a seat at a kind of table, and where it ended. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticket'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+    };
+  };
+  cancelTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ticket id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A player's ticket for a seat at a kind of table, and where it ended. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticket'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
     };
   };
   listModules: {

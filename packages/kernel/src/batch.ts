@@ -21,6 +21,8 @@ export type GameInput =
     }
   /** A player who holds a seat takes one more token for it (another device; earlier tokens keep working). */
   | { kind: 'token'; seat: Seat; player: string; tokenHash: string }
+  /** A player leaves a seat they hold before the game starts (a matchmaking ticket cancelled). */
+  | { kind: 'leave'; seat: Seat; player: string }
   | { kind: 'start' }
   | { kind: 'abandon'; by: Seat | null; reason?: 'idle' | 'unfilled' }
   /** A seat's command; `bot` names the server bot that chose it (a bot's seat, or one playing for a timed-out person). */
@@ -85,6 +87,14 @@ export function decideBatch(
         throw new RuleViolation('game/not-your-seat', `seat ${input.seat} is not held by this player`);
       if (batch.record.status !== 'open' && batch.record.status !== 'active') throw new RuleViolation('game/over', 'the game has ended');
       batch.emit({ type: 'SeatTokenIssued', seat: input.seat, tokenHash: input.tokenHash }, 'lobby');
+      break;
+    }
+    case 'leave': {
+      const seat = batch.record.seats[input.seat];
+      if (!seat || seat.player !== input.player)
+        throw new RuleViolation('game/not-your-seat', `seat ${input.seat} is not held by this player`);
+      if (batch.record.status !== 'open') throw new RuleViolation('game/not-open', 'a seat is left only before the game starts');
+      batch.emit({ type: 'SeatReleased', seat: input.seat, player: seat.player, character: seat.character?.id ?? null }, 'lobby');
       break;
     }
     case 'start':

@@ -47,6 +47,8 @@ export type LobbyEvent =
     }
   /** One more token for a seat a player holds (another device); earlier tokens keep working. */
   | { type: 'SeatTokenIssued'; seat: Seat; /** Never served. */ tokenHash: string }
+  /** The seat's player left it before the game started: it is free again (its character too). */
+  | { type: 'SeatReleased'; seat: Seat; player: string | null; character: string | null }
   | { type: 'GameStarted' }
   /** The clock after a command: every deadline in force (and each seat's time bank). */
   | ({ type: 'ClockSet' } & ClockReading)
@@ -76,6 +78,7 @@ export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'GameCreated',
   'SeatClaimed',
   'SeatTokenIssued',
+  'SeatReleased',
   'GameStarted',
   'ClockSet',
   'SeatTimedOut',
@@ -209,6 +212,8 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
         seats: record.seats.map((s, i) => (i === event.seat ? { ...s, tokenHashes: [...s.tokenHashes, event.tokenHash] } : s)),
         revision,
       };
+    case 'SeatReleased':
+      return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? EMPTY_SEAT : s)), revision };
     case 'GameStarted':
       return { ...record, status: 'active', revision };
     case 'ClockSet': {

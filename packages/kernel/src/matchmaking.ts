@@ -5,6 +5,7 @@
 import { RuleViolation } from './errors';
 import type { ClockOptions, TimeoutPolicy } from './clock';
 import type { Seat } from './module';
+import type { TicketDocument } from './schemas';
 
 export const ticketStream = (id: string): string => `ticket-${id}`;
 export const poolStream = (key: string): string => `pool-${key}`;
@@ -32,13 +33,16 @@ export type TicketEvent =
       /** Seconds after which the rest of its table is filled with server bots (null: never). */
       fillWithBotsAfter: number | null;
     }
+  /** A seat is assigned: it is being claimed for the ticket's player. */
   | { type: 'TicketPlaced'; gameId: string; seat: Seat }
+  /** The seat is the player's: claimed in its game. */
+  | { type: 'TicketSeatTaken'; gameId: string; seat: Seat }
   /** The seat it was placed at could not be given after all (its game ended, a stranger took it): open again. */
   | { type: 'TicketRequeued'; gameId: string; seat: Seat }
   | { type: 'TicketCancelled' }
   | { type: 'TicketFailed'; code: string; reason: string };
 
-export type TicketStatus = 'open' | 'placed' | 'cancelled' | 'failed';
+export type TicketStatus = 'open' | 'placed' | 'seated' | 'cancelled' | 'failed';
 
 export interface TicketState {
   readonly id: string;
@@ -59,13 +63,15 @@ export interface TicketState {
 export type TicketCommand =
   | { kind: 'open'; event: Extract<TicketEvent, { type: 'TicketOpened' }> }
   | { kind: 'place'; gameId: string; seat: Seat }
+  | { kind: 'seated' }
   | { kind: 'requeue' }
   | { kind: 'cancel'; player: string }
   | { kind: 'fail'; code: string; reason: string };
 
 /**
  * A ticket: opened once, then placed (or put back in the queue when its seat could not be given after all), cancelled
- * by its player while open, or failed; placing it at the seat it has decides nothing.
+ * by its player (leaving its seat, if its game has not started), or failed; placing it at the seat it has decides
+ * nothing.
  */
 export function decideTicket(command: TicketCommand, state: TicketState | null): TicketEvent[] {
   if (command.kind === 'open') {
@@ -75,9 +81,15 @@ export function decideTicket(command: TicketCommand, state: TicketState | null):
   if (!state) throw new RuleViolation('ticket/not-found', 'no such ticket');
   switch (command.kind) {
     case 'place':
-      if (state.status === 'placed' && state.gameId === command.gameId && state.seat === command.seat) return [];
+      if ((state.status === 'placed' || state.status === 'seated') && state.gameId === command.gameId && state.seat === command.seat) {
+        return [];
+      }
       if (state.status !== 'open') throw new RuleViolation('ticket/not-open', `the ticket is ${state.status}`);
       return [{ type: 'TicketPlaced', gameId: command.gameId, seat: command.seat }];
+    case 'seated':
+      return state.status === 'placed' && state.gameId !== null && state.seat !== null
+        ? [{ type: 'TicketSeatTaken', gameId: state.gameId, seat: state.seat }]
+        : [];
     case 'requeue':
       return state.status === 'placed' && state.gameId !== null && state.seat !== null
         ? [{ type: 'TicketRequeued', gameId: state.gameId, seat: state.seat }]
@@ -85,9 +97,7 @@ export function decideTicket(command: TicketCommand, state: TicketState | null):
     case 'cancel':
       if (command.player !== state.player) throw new RuleViolation('ticket/not-yours', 'a ticket is cancelled by its own player');
       if (state.status === 'cancelled') return [];
-      if (state.status !== 'open') {
-        throw new RuleViolation('ticket/not-open', `the ticket is ${state.status}: a placed ticket is left by abandoning its game`);
-      }
+      if (state.status === 'failed') throw new RuleViolation('ticket/not-open', 'the ticket failed already');
       return [{ type: 'TicketCancelled' }];
     case 'fail':
       return state.status === 'open' || state.status === 'placed'
@@ -119,6 +129,8 @@ export function evolveTicket(state: TicketState | undefined, event: TicketEvent,
   switch (event.type) {
     case 'TicketPlaced':
       return { ...s, status: 'placed', gameId: event.gameId, seat: event.seat, endedAt: at };
+    case 'TicketSeatTaken':
+      return { ...s, status: 'seated', endedAt: at };
     case 'TicketRequeued':
       return { ...s, status: 'open', gameId: null, seat: null, endedAt: null };
     case 'TicketCancelled':
@@ -248,4 +260,22 @@ export function evolvePool(state: PoolState, event: PoolEvent): PoolState {
     default:
       return state;
   }
+}
+
+/** A ticket as its player sees it. */
+export function ticketDocument(t: TicketState): TicketDocument {
+  return {
+    id: t.id,
+    player: t.player,
+    status: t.status,
+    module: t.wish.module,
+    seats: t.wish.seats,
+    character: t.character,
+    fillWithBotsAfter: t.fillWithBotsAfter,
+    gameId: t.gameId,
+    seat: t.seat,
+    openedAt: t.openedAt,
+    endedAt: t.endedAt,
+    failure: t.failure,
+  };
 }

@@ -44,9 +44,9 @@ t.test('tickets fill the oldest table first, and its game starts when the last s
   t.same(
     placed.map((p) => [p.status, p.seat]),
     [
-      ['placed', 0],
-      ['placed', 1],
-      ['placed', 0],
+      ['seated', 0],
+      ['seated', 1],
+      ['seated', 0],
     ],
   );
   t.equal(placed[0]?.gameId, placed[1]?.gameId, 'the first two share a table');
@@ -87,15 +87,17 @@ t.test('a crash between the pool’s decision and its effects: the matchmaker fi
     checkpoints: new MemoryCheckpoints(),
     matchmaking: restarted.matchmaking,
     games: restarted.games,
+    characters: restarted.characters,
+    clock: () => new Date(Date.now() + 60_000), // well past the grace it leaves requests
   });
   while ((await matchmaker.step()) > 0);
   const ticket = await restarted.matchmaking.get(second.id);
-  t.equal(ticket.status, 'placed');
+  t.equal(ticket.status, 'seated');
   const game = await restarted.games.reads.summary(ticket.gameId as string);
   t.equal(game.seats[ticket.seat as number]?.player, b, 'the seat is the player’s');
   t.equal(game.status, 'active', 'and the table started');
   while ((await matchmaker.step()) > 0); // again: nothing more happens
-  t.equal((await restarted.matchmaking.get(second.id)).status, 'placed');
+  t.equal((await restarted.matchmaking.get(second.id)).status, 'seated');
 });
 
 t.test('a ticket is cancelled while open, not once placed; and ends failed when its character is busy', async (t) => {
@@ -103,11 +105,19 @@ t.test('a ticket is cancelled while open, not once placed; and ends failed when 
   const [a, b] = await registered(n, 2);
   const open = await n.matchmaking.open(a as string, { module: 'toy', seats: 2 });
   await t.rejects(n.matchmaking.cancel(b as string, open.id), { code: 'ticket/not-yours' });
-  t.equal((await n.matchmaking.cancel(a as string, open.id)).status, 'cancelled');
+  t.equal((await n.matchmaking.cancel(a as string, open.id)).ticket.status, 'cancelled');
   t.equal((await n.matchmaking.place(open.id)).ticket.status, 'cancelled', 'a cancelled ticket is never placed');
+  // Placed at a table that waits for a second player: cancelling leaves the seat, which the next ticket takes.
   const placed = await n.matchmaking.open(a as string, { module: 'toy', seats: 2 });
-  await n.matchmaking.place(placed.id);
-  await t.rejects(n.matchmaking.cancel(a as string, placed.id), { code: 'ticket/not-open' });
+  const seat = (await n.matchmaking.place(placed.id)).ticket;
+  const cancelled = await n.matchmaking.cancel(a as string, placed.id);
+  t.match(cancelled, { ticket: { status: 'cancelled' }, left: true });
+  t.equal((await n.games.reads.summary(seat.gameId as string)).seats[0]?.claimed, false, 'the seat is free again');
+  const next = await n.matchmaking.open(b as string, { module: 'toy', seats: 2 });
+  t.match((await n.matchmaking.place(next.id)).ticket, { gameId: seat.gameId, seat: 0 }, 'and the next ticket takes it');
+  const full = await n.matchmaking.open(a as string, { module: 'toy', seats: 2 });
+  await n.matchmaking.place(full.id); // the table fills and starts
+  await t.rejects(n.matchmaking.cancel(a as string, full.id), { code: 'ticket/not-open' }, 'once its game started, no more');
 
   const hero = await n.characters.create(b as string, { module: 'toy', name: 'Busy' });
   const elsewhere = (await n.games.lobby.createGame({ module: 'toy', seats: 2 })).gameId;

@@ -31,6 +31,8 @@ export function graphqlFields(types: ModuleTypes): readonly GraphqlField[] {
     query('character', op.getCharacter),
     query('characters', op.listCharacters, { result: 'items' }),
     query('campaign', op.getCampaign),
+    query('ticket', op.getTicket),
+    query('tickets', op.listTickets, { result: 'items' }),
 
     mutation('createGame', op.createGame),
     mutation('claimSeat', op.claimSeat, { args: gameId }),
@@ -44,6 +46,8 @@ export function graphqlFields(types: ModuleTypes): readonly GraphqlField[] {
     mutation('revokePlayerKey', op.revokePlayerKey, { args: { playerId: 'id' } }),
     mutation('createCharacter', op.createCharacter),
     mutation('commandCharacter', op.commandCharacter, { args: { characterId: 'id' } }),
+    mutation('openTicket', op.openTicket),
+    mutation('cancelTicket', op.cancelTicket, { args: { ticketId: 'id' } }),
     mutation('createCampaign', op.createCampaign),
     mutation('joinCampaign', op.joinCampaign, { args: { campaignId: 'id' } }),
     mutation('scheduleCampaignGame', op.scheduleCampaignGame, { args: { campaignId: 'id' } }),

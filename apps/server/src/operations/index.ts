@@ -8,11 +8,12 @@ import * as discovery from './discovery';
 import { parseInput } from './input';
 import type { RateLimiter } from './limits';
 import * as lobby from './lobby';
+import * as matchmaking from './matchmaking';
 import type { AnyOperation, Caller, Credentials } from './operation';
 import * as play from './play';
 import * as players from './players';
 
-export const operations = { ...discovery, ...lobby, ...play, ...players, ...characters, ...campaigns } satisfies Record<
+export const operations = { ...discovery, ...lobby, ...play, ...players, ...characters, ...campaigns, ...matchmaking } satisfies Record<
   string,
   AnyOperation
 >;

@@ -47,6 +47,7 @@ export const listGames = operation({
     {
       module: Type.Optional(ModuleName('Only games of this module.')),
       status: Type.Optional(GameLifecycle),
+      open: Type.Optional(Type.Boolean({ description: 'Only tables still open with a free seat (the lobby).' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
       cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Opaque cursor from a previous page's nextCursor." })),
     },
@@ -54,8 +55,8 @@ export const listGames = operation({
   ),
   output: GameList,
   problems: [],
-  async run({ reads }, _caller, { module, status, limit = 20, cursor }) {
-    const page = await reads.games({ module, status, limit, cursor });
+  async run({ reads }, _caller, { module, status, open, limit = 20, cursor }) {
+    const page = await reads.games({ module, status, open, limit, cursor });
     return { items: [...page.items], nextCursor: page.nextCursor };
   },
 });

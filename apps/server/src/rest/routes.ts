@@ -48,6 +48,11 @@ export const restRoutes: readonly RestRoute[] = [
   get('/characters/:id', op.getCharacter),
   post('/characters/:id/commands', op.commandCharacter, { body: 'command', headers: idempotencyKey }),
 
+  post('/matchmaking/tickets', op.openTicket, { status: 201, location: (t: { id: string }) => `/matchmaking/tickets/${t.id}` }),
+  get('/matchmaking/tickets', op.listTickets),
+  get('/matchmaking/tickets/:id', op.getTicket),
+  del('/matchmaking/tickets/:id', op.cancelTicket),
+
   post('/campaigns', op.createCampaign, { status: 201, location: (campaign: { id: string }) => `/campaigns/${campaign.id}` }),
   get('/campaigns/:id', op.getCampaign),
   post('/campaigns/:id/members', op.joinCampaign),

@@ -112,6 +112,12 @@ export class GameLobby {
     return { seats: wanted, revision };
   }
 
+  /** The player leaves a seat they hold, before the game starts. */
+  async leaveSeat(gameId: string, seat: Seat, player: string): Promise<{ revision: number }> {
+    const { folded } = await this.games.run(gameId, () => ({ kind: 'leave', seat, player }));
+    return { revision: folded.revision };
+  }
+
   /** One more token for a seat the player holds (a lost token, another device); earlier tokens keep working. */
   async issueSeatToken(gameId: string, seat: Seat, player: string): Promise<{ seat: Seat; token: string; revision: number }> {
     const token = this.newSecret();

@@ -128,10 +128,33 @@ export class MatchmakingService {
     }
   }
 
-  /** Cancel an open ticket (its own player only; a placed one is left by abandoning its game). */
-  async cancel(player: string, ticketId: string): Promise<TicketState> {
-    await this.get(ticketId);
-    return (await this.ticket(ticketId, { kind: 'cancel', player })).state;
+  /**
+   * Cancel a ticket (its own player only). A placed one leaves its seat when its game has not started yet; once it has,
+   * the seat is the player's to play or give up (`left` says which happened).
+   */
+  async cancel(player: string, ticketId: string): Promise<{ ticket: TicketState; left: boolean }> {
+    const before = await this.get(ticketId);
+    if (before.player === player && (before.status === 'placed' || before.status === 'seated') && before.gameId !== null) {
+      const game = await this.deps.games.reads.summary(before.gameId);
+      if (game.status !== 'open') throw new RuleViolation('ticket/not-open', 'its game has started: leave it by abandoning or conceding');
+    }
+    const ticket = (await this.ticket(ticketId, { kind: 'cancel', player })).state;
+    return { ticket, left: await this.leave(ticket) };
+  }
+
+  /** What a cancelled ticket leaves behind: its seat (while its game is open) and its place in the pool. */
+  async leave(ticket: TicketState): Promise<boolean> {
+    if (ticket.status !== 'cancelled' || ticket.gameId === null || ticket.seat === null) return false;
+    let left = false;
+    const game = await this.deps.games.reads.summary(ticket.gameId).catch(() => null);
+    if (game?.seats[ticket.seat]?.player === ticket.player) {
+      left = await this.deps.games.lobby.leaveSeat(ticket.gameId, ticket.seat, ticket.player).then(
+        () => true,
+        (error: unknown) => (error instanceof RuleViolation ? false : Promise.reject(error)),
+      );
+    }
+    await this.pool(ticket.pool, { kind: 'withdraw', ticketId: ticket.id, outsider: false });
+    return left;
   }
 
   /**
@@ -142,7 +165,7 @@ export class MatchmakingService {
   async place(ticketId: string): Promise<Placement> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const ticket = await this.get(ticketId);
-      if (ticket.status === 'placed' && ticket.gameId !== null && ticket.seat !== null) {
+      if ((ticket.status === 'placed' || ticket.status === 'seated') && ticket.gameId !== null && ticket.seat !== null) {
         return this.carryOut(ticket, ticket.gameId, ticket.seat);
       }
       if (ticket.status !== 'open') return { ticket, token: null };
@@ -172,9 +195,8 @@ export class MatchmakingService {
    */
   async carryOut(ticket: TicketState, gameId: string, seat: Seat): Promise<Placement> {
     const { lobby, reads } = this.deps.games;
-    let placed: TicketState;
     try {
-      placed = (await this.ticket(ticket.id, { kind: 'place', gameId, seat })).state;
+      await this.ticket(ticket.id, { kind: 'place', gameId, seat });
     } catch (error) {
       // Cancelled (or failed) before it was placed: the seat goes back to the pool.
       if (!(error instanceof RuleViolation)) throw error;
@@ -185,17 +207,20 @@ export class MatchmakingService {
     await lobby
       .createGame({ ...wish, gameId, pool: ticket.pool })
       .catch((error: unknown) => (error instanceof ConflictError && error.code === 'game/exists' ? null : Promise.reject(error)));
+    const seated = async (token: string | null): Promise<Placement> => ({
+      ticket: (await this.ticket(ticket.id, { kind: 'seated' })).state,
+      token,
+    });
     const game = await reads.summary(gameId);
-    if (game.seats[seat]?.player === ticket.player) return { ticket: placed, token: null };
+    if (game.seats[seat]?.player === ticket.player) return seated(null);
     try {
       const claim = { seat, name: ticket.name, ...(ticket.character !== null && { character: ticket.character }) };
-      const claimed = await this.deps.characters.claimSeat(gameId, ticket.player, claim);
-      return { ticket: placed, token: claimed.token };
+      return seated((await this.deps.characters.claimSeat(gameId, ticket.player, claim)).token);
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;
       // Another node carrying out the same seat at the same moment won: the seat is the player's after all.
       const holder = (await reads.summary(gameId)).seats[seat];
-      if (holder?.player === ticket.player) return { ticket: placed, token: null };
+      if (holder?.player === ticket.player) return seated(null);
       await this.pool(ticket.pool, { kind: 'withdraw', ticketId: ticket.id, outsider: holder?.claimed === true });
       if (FATAL_CLAIMS.has(error.code)) {
         return { ticket: (await this.ticket(ticket.id, { kind: 'fail', code: error.code, reason: error.message })).state, token: null };
@@ -260,6 +285,14 @@ export interface MatchmakerDeps {
   readonly checkpoints: CheckpointStore;
   readonly matchmaking: MatchmakingService;
   readonly games: Pick<GameServices, 'streams'>;
+  /** Characters leave a game whose seat they left. */
+  readonly characters: Pick<CharacterService, 'release'>;
+  readonly clock: () => Date;
+  /**
+   * How long it leaves a request to carry out its own placement before finishing it itself (ms; default 2000): the
+   * request answers with the seat token only when it claimed the seat.
+   */
+  readonly graceMs?: number;
   /** Events read per step (default 500). */
   readonly batchSize?: number;
 }
@@ -281,16 +314,24 @@ export class Matchmaker {
   async step(): Promise<number> {
     const { store, checkpoints, matchmaking } = this.deps;
     const from = await checkpoints.checkpoint(MATCHMAKER);
-    const page = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
+    const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
+    // Events younger than the grace wait for a later step (the checkpoint stays before them).
+    const until = this.deps.clock().getTime() - (this.deps.graceMs ?? 2000);
+    const young = read.findIndex((e) => Date.parse(eventTime(e)) > until);
+    const page = young < 0 ? read : read.slice(0, young);
     const last = page.at(-1);
     if (!last) return 0;
     for (const event of page) {
-      const data = event.data as { type?: string; ticketId?: string; gameId?: string; seat?: Seat };
+      const data = event.data as { type?: string; ticketId?: string; gameId?: string; seat?: Seat; character?: unknown };
       if (event.streamId.startsWith('ticket-') && (data.type === 'TicketOpened' || data.type === 'TicketRequeued')) {
         await matchmaking.place(event.streamId.slice('ticket-'.length));
+      } else if (event.streamId.startsWith('ticket-') && data.type === 'TicketCancelled') {
+        await matchmaking.leave(await matchmaking.get(event.streamId.slice('ticket-'.length)));
+      } else if (event.streamId.startsWith('game-') && data.type === 'SeatReleased' && typeof data.character === 'string') {
+        await this.deps.characters.release(data.character, event.streamId.slice('game-'.length), 'seat-left');
       } else if (event.streamId.startsWith('pool-') && data.type === 'TicketSeated') {
         const ticket = await matchmaking.get(String(data.ticketId));
-        if (ticket.status === 'open' || (ticket.status === 'placed' && ticket.gameId === data.gameId)) {
+        if (ticket.status === 'open' || (ticket.status === 'placed' && ticket.gameId === data.gameId && ticket.seat === data.seat)) {
           await matchmaking.carryOut(ticket, String(data.gameId), data.seat as Seat);
         }
       } else if (event.streamId.startsWith('game-') && LEFT_LOBBY[data.type ?? ''] !== undefined) {
