@@ -29,4 +29,5 @@ export {
 export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
 export { undescribed, commandExamples, accepted, unplayedExamples } from './contractChecks';
+export { codesInSource, playingOn, refusalCodes } from './refusals';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';
