@@ -324,7 +324,7 @@ t.test('§Pitch Black: a cave-in always asks the owner, so nobody learns whether
   sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn();
   sc.do(0, { type: 'CaveIn', card: '10H', target: 1 });
   t.same(sc.state.prompt, { kind: 'joker-save', seat: 1 });
-  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'LoseJoker' }], 'no Joker to save');
+  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'LoseJoker' }, { type: 'Concede' }], 'no Joker to save');
   sc.spec.when({ type: 'SaveJoker', card: '9S' }, { seat: 1 }).thenViolates(t, 'dungeon/not-a-joker');
 });
 
