@@ -40,3 +40,33 @@ t.test('bots: the heuristic bot beats the random bot in a clear majority of 2-pl
   t.equal(unfinished, 0, 'every game finished');
   t.ok(rate > 0.55, `win rate ${(rate * 100).toFixed(1)}% is above 55%`);
 });
+
+t.test('bots: the server bots, the default first, play a seat from its turn (view, legal commands) alone and never concede', async (t) => {
+  const bots = dungeon.bots ?? [];
+  t.same(
+    bots.map((b) => b.name),
+    ['heuristic', 'random'],
+  );
+  for (const bot of bots) {
+    t.ok(bot.strength.games > 0 && bot.strength.winRate >= 0 && bot.strength.winRate <= 1, `${bot.name}: a measured strength`);
+    let moves = 0;
+    const result = playout(dungeon, {
+      options: { variant: 'jokers-wild', counterAttack: 3 },
+      seats: 3,
+      seed: `server-bot:${bot.name}`,
+      maxSteps: 4000,
+      choose: (state, random) => {
+        const seat = random.pick(dungeon.status(state).awaiting);
+        // Exactly what a client playing the seat gets: nothing of the state but the seat's view.
+        const turn = { seat, view: dungeon.view(state, { kind: 'seat', seat }), legal: dungeon.legalCommands(state, seat), templates: [] };
+        const command = bot.play(turn, random);
+        if (!command || !turn.legal.some((c) => commandKey(c) === commandKey(command)))
+          throw new Error(`${bot.name}: ${JSON.stringify(command)}`);
+        if (command.type === 'Concede') throw new Error(`${bot.name} conceded`);
+        moves++;
+        return { seat, command };
+      },
+    });
+    t.ok(result.finished, `${bot.name} plays a three-seat game to the end (${moves} moves)`);
+  }
+});
