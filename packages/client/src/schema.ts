@@ -1250,7 +1250,13 @@ export interface components {
        */
       optionalPlay?: boolean;
     };
-    /** @description Put a card down in the play-off for the first turn (highest starts). */
+    /**
+     * @description Put a card down in the play-off for the first turn (highest starts).
+     * @example {
+     *       "type": "PlayOffCard",
+     *       "card": "7H"
+     *     }
+     */
     'DungeonCommand.PlayOffCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1260,7 +1266,14 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Lay a passage in your dungeon; it stands for its parent's value minus one. */
+    /**
+     * @description Lay a passage in your dungeon; it stands for its parent's value minus one.
+     * @example {
+     *       "type": "PlayPassage",
+     *       "card": "10S",
+     *       "parent": 0
+     *     }
+     */
     'DungeonCommand.PlayPassage': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1272,7 +1285,14 @@ export interface components {
       /** @description The node it goes on: 0 is the cell, otherwise the id of one of your passages. */
       parent: number;
     };
-    /** @description Collapse an opponent's last passage with a card of its value. */
+    /**
+     * @description Collapse an opponent's last passage with a card of its value.
+     * @example {
+     *       "type": "CaveIn",
+     *       "card": "10H",
+     *       "target": 0
+     *     }
+     */
     'DungeonCommand.CaveIn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1281,10 +1301,17 @@ export interface components {
       type: 'CaveIn';
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
     };
-    /** @description Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell. */
+    /**
+     * @description Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell.
+     * @example {
+     *       "type": "Attack",
+     *       "card": "KS",
+     *       "target": 1
+     *     }
+     */
     'DungeonCommand.Attack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1293,12 +1320,18 @@ export interface components {
       type: 'Attack';
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
       /** @description Only for a wild Joker: the creature it attacks as (11 Jack, 12 Queen, 13 King). */
       as?: number;
     };
-    /** @description Use a Graverobber (Jack) for its power: take a card from the discard pile. */
+    /**
+     * @description Use a Graverobber (Jack) for its power: take a card from the discard pile.
+     * @example {
+     *       "type": "UseGraverobber",
+     *       "card": "JH"
+     *     }
+     */
     'DungeonCommand.UseGraverobber': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1308,7 +1341,15 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Use a Myrmiddon (Queen) for its power: ask an opponent for a card. */
+    /**
+     * @description Use a Myrmiddon (Queen) for its power: ask an opponent for a card.
+     * @example {
+     *       "type": "UseMyrmiddon",
+     *       "card": "QD",
+     *       "target": 1,
+     *       "ask": 9
+     *     }
+     */
     'DungeonCommand.UseMyrmiddon': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1317,12 +1358,18 @@ export interface components {
       type: 'UseMyrmiddon';
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
       /** @description The rank asked for: 1 Ace … 13 King, or 0 for a Joker (only in variants with Jokers in the deck). */
       ask: number;
     };
-    /** @description Play an Ace, at any time once the first turn has begun; it draws two when its window closes. */
+    /**
+     * @description Play an Ace, at any time once the first turn has begun; it draws two when its window closes.
+     * @example {
+     *       "type": "PlayAce",
+     *       "card": "AS"
+     *     }
+     */
     'DungeonCommand.PlayAce': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1332,7 +1379,12 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Let the open response window go by. */
+    /**
+     * @description Let the open response window go by.
+     * @example {
+     *       "type": "Pass"
+     *     }
+     */
     'DungeonCommand.Pass': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1340,7 +1392,13 @@ export interface components {
        */
       type: 'Pass';
     };
-    /** @description Counter Attack: cancel (or re-instate) the pending power with a matching creature. */
+    /**
+     * @description Counter Attack: cancel (or re-instate) the pending power with a matching creature.
+     * @example {
+     *       "type": "Interrupt",
+     *       "card": "JC"
+     *     }
+     */
     'DungeonCommand.Interrupt': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1350,17 +1408,33 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Pitch Black: demand that an opponent's dungeon be revealed, staking your own. */
+    /**
+     * @description Pitch Black: demand that an opponent's dungeon be revealed, staking your own.
+     * @example {
+     *       "type": "Accuse",
+     *       "target": 0
+     *     }
+     */
     'DungeonCommand.Accuse': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Accuse';
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
     };
-    /** @description Beat the attacking creature with these cards from your hand. */
+    /**
+     * @description Beat the attacking creature with these cards from your hand.
+     * @example {
+     *       "type": "Fight",
+     *       "cards": [
+     *         {
+     *           "card": "KD"
+     *         }
+     *       ]
+     *     }
+     */
     'DungeonCommand.Fight': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1375,7 +1449,12 @@ export interface components {
         as?: number;
       }[];
     };
-    /** @description Give up the attacked passage (attacked in the cell: be slain). */
+    /**
+     * @description Give up the attacked passage (attacked in the cell: be slain).
+     * @example {
+     *       "type": "Retreat"
+     *     }
+     */
     'DungeonCommand.Retreat': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1383,7 +1462,13 @@ export interface components {
        */
       type: 'Retreat';
     };
-    /** @description Answer a Myrmiddon by handing over a card of the rank asked. */
+    /**
+     * @description Answer a Myrmiddon by handing over a card of the rank asked.
+     * @example {
+     *       "type": "GiveCard",
+     *       "card": "9C"
+     *     }
+     */
     'DungeonCommand.GiveCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1393,7 +1478,12 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Answer a Myrmiddon by saying you have no such card (true or not). */
+    /**
+     * @description Answer a Myrmiddon by saying you have no such card (true or not).
+     * @example {
+     *       "type": "DenyCard"
+     *     }
+     */
     'DungeonCommand.DenyCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1401,7 +1491,12 @@ export interface components {
        */
       type: 'DenyCard';
     };
-    /** @description After a denial: demand to look at the hand. */
+    /**
+     * @description After a denial: demand to look at the hand.
+     * @example {
+     *       "type": "DemandLook"
+     *     }
+     */
     'DungeonCommand.DemandLook': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1409,7 +1504,12 @@ export interface components {
        */
       type: 'DemandLook';
     };
-    /** @description After a denial: take the answer as given. */
+    /**
+     * @description After a denial: take the answer as given.
+     * @example {
+     *       "type": "AcceptAnswer"
+     *     }
+     */
     'DungeonCommand.AcceptAnswer': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1417,7 +1517,13 @@ export interface components {
        */
       type: 'AcceptAnswer';
     };
-    /** @description Suicide Queen: a caught liar hands the card over, or throws the whole hand away. */
+    /**
+     * @description Suicide Queen: a caught liar hands the card over, or throws the whole hand away.
+     * @example {
+     *       "type": "ResolveLie",
+     *       "handOver": false
+     *     }
+     */
     'DungeonCommand.ResolveLie': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1427,7 +1533,13 @@ export interface components {
       /** @description true: hand the card over and discard the rest; false: discard the whole hand. */
       handOver: boolean;
     };
-    /** @description Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead. */
+    /**
+     * @description Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead.
+     * @example {
+     *       "type": "SaveJoker",
+     *       "card": "9C"
+     *     }
+     */
     'DungeonCommand.SaveJoker': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1437,7 +1549,12 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Jokers Wild: let the passage collapse. */
+    /**
+     * @description Jokers Wild: let the passage collapse.
+     * @example {
+     *       "type": "LoseJoker"
+     *     }
+     */
     'DungeonCommand.LoseJoker': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1445,7 +1562,13 @@ export interface components {
        */
       type: 'LoseJoker';
     };
-    /** @description Graverobber: take this card from the discard pile. */
+    /**
+     * @description Graverobber: take this card from the discard pile.
+     * @example {
+     *       "type": "TakeFromDiscard",
+     *       "card": "2H"
+     *     }
+     */
     'DungeonCommand.TakeFromDiscard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1455,7 +1578,13 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Over the hand limit at the end of your turn: discard this card. */
+    /**
+     * @description Over the hand limit at the end of your turn: discard this card.
+     * @example {
+     *       "type": "Discard",
+     *       "card": "KC"
+     *     }
+     */
     'DungeonCommand.Discard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1465,13 +1594,31 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Finish your turn (discarding down to five follows if needed). */
+    /**
+     * @description Finish your turn (discarding down to five follows if needed).
+     * @example {
+     *       "type": "EndTurn"
+     *     }
+     */
     'DungeonCommand.EndTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'EndTurn';
+    };
+    /**
+     * @description Concede: leave the game as a slain player does, at any time from the deal on; your hand is discarded and the others play on.
+     * @example {
+     *       "type": "Concede"
+     *     }
+     */
+    'DungeonCommand.Concede': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'Concede';
     };
     /** @description A command to the dungeon module. */
     DungeonCommand:
@@ -1496,7 +1643,8 @@ export interface components {
       | components['schemas']['DungeonCommand.LoseJoker']
       | components['schemas']['DungeonCommand.TakeFromDiscard']
       | components['schemas']['DungeonCommand.Discard']
-      | components['schemas']['DungeonCommand.EndTurn'];
+      | components['schemas']['DungeonCommand.EndTurn']
+      | components['schemas']['DungeonCommand.Concede'];
     /** @description A new deck was shuffled. */
     'DungeonEvent.DeckShuffled': {
       /**
@@ -1749,6 +1897,16 @@ export interface components {
       /** @description The slain player. */
       seat: number;
     };
+    /** @description A player conceded and is out of the game as a slain player is: the hand, a play-off card put down and a creature, power or cave-in card of theirs on the table go to the discard pile, and the fight, power or cave-in they were part of is called off. */
+    'DungeonEvent.PlayerConceded': {
+      /**
+       * @description The event type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'PlayerConceded';
+      /** @description Who conceded. */
+      seat: number;
+    };
     /** @description A Graverobber or Myrmiddon was played for its power. */
     'DungeonEvent.PowerUsed': {
       /**
@@ -1991,6 +2149,7 @@ export interface components {
       | components['schemas']['DungeonEvent.CreatureDefeated']
       | components['schemas']['DungeonEvent.Retreated']
       | components['schemas']['DungeonEvent.PlayerSlain']
+      | components['schemas']['DungeonEvent.PlayerConceded']
       | components['schemas']['DungeonEvent.PowerUsed']
       | components['schemas']['DungeonEvent.PowerInterrupted']
       | components['schemas']['DungeonEvent.AcePlayed']
