@@ -30,4 +30,5 @@ export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
 export { undescribed, commandExamples, accepted, unplayedExamples } from './contractChecks';
 export { codesInSource, playingOn, refusalCodes } from './refusals';
+export { botTurn, serverBotsChoose } from './serverBots';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';
