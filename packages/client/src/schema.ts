@@ -6022,7 +6022,16 @@ export interface components {
        */
       baldursGateWilderness?: boolean;
     };
-    /** @description Venture into the dungeon (701.49a–c), or into Undercity (701.49d). */
+    /**
+     * @description Venture into the dungeon (701.49a–c), or into Undercity (701.49d).
+     * @example {
+     *       "type": "Venture"
+     *     }
+     * @example {
+     *       "type": "Venture",
+     *       "undercity": true
+     *     }
+     */
     'VentureCommand.Venture': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6035,7 +6044,13 @@ export interface components {
        */
       undercity?: true;
     };
-    /** @description Pick the dungeon your venture brings into the command zone (309.2a, 309.5b). */
+    /**
+     * @description Pick the dungeon your venture brings into the command zone (309.2a, 309.5b).
+     * @example {
+     *       "type": "ChooseDungeon",
+     *       "dungeon": "lost-mine-of-phandelver"
+     *     }
+     */
     'VentureCommand.ChooseDungeon': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6045,7 +6060,13 @@ export interface components {
       /** @description A dungeon card, by id (see docs/rulings/venture.md for the list and where each structure comes from). */
       dungeon: 'tomb-of-annihilation' | 'lost-mine-of-phandelver' | 'dungeon-of-the-mad-mage' | 'undercity' | 'baldurs-gate-wilderness';
     };
-    /** @description Pick which arrow your venture follows when several leave your room (309.5a). */
+    /**
+     * @description Pick which arrow your venture follows when several leave your room (309.5a).
+     * @example {
+     *       "type": "ChooseRoom",
+     *       "room": "oubliette"
+     *     }
+     */
     'VentureCommand.ChooseRoom': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6055,7 +6076,13 @@ export interface components {
       /** @description The id of the room the chosen arrow points to. */
       room: string;
     };
-    /** @description Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j). */
+    /**
+     * @description Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j).
+     * @example {
+     *       "type": "ChooseLegend",
+     *       "keep": 18
+     *     }
+     */
     'VentureCommand.ChooseLegend': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6065,7 +6092,12 @@ export interface components {
       /** @description The token you keep. */
       keep: number;
     };
-    /** @description Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c). */
+    /**
+     * @description Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c).
+     * @example {
+     *       "type": "ResolveTop"
+     *     }
+     */
     'VentureCommand.ResolveTop': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6080,12 +6112,18 @@ export interface components {
       distribute?: {
         [key: string]: number;
       };
-      /** @description The total mana value of the cards an ability revealed (Ansur’s Sanctum): each opponent loses that much life. */
+      /** @description The total mana value of the cards an ability revealed (Ansur’s Sanctum), 0 to 64 (four cards): each opponent loses that much life. */
       revealedManaValue?: number;
       /** @description Tracked tokens you sacrifice to a sacrifice effect (Oubliette), in any order; lands and untracked permanents are not listed (leave the field out when no tracked token is). */
       sacrifice?: number[];
     };
-    /** @description Answer the "unless" cost of the resolving room ability: pay it, or lose the life. */
+    /**
+     * @description Answer the "unless" cost of the resolving room ability: pay it, or lose the life.
+     * @example {
+     *       "type": "AnswerUnless",
+     *       "pay": false
+     *     }
+     */
     'VentureCommand.AnswerUnless': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6097,7 +6135,12 @@ export interface components {
       /** @description A tracked token you sacrifice to pay a sacrifice cost (leave out for an untracked permanent). */
       token?: number;
     };
-    /** @description You take the initiative (725), for example from a card that says so. */
+    /**
+     * @description You take the initiative (725), for example from a card that says so.
+     * @example {
+     *       "type": "TakeInitiative"
+     *     }
+     */
     'VentureCommand.TakeInitiative': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6105,7 +6148,14 @@ export interface components {
        */
       type: 'TakeInitiative';
     };
-    /** @description As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2). */
+    /**
+     * @description As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2).
+     * @example {
+     *       "type": "ReportCombatDamage",
+     *       "player": 1,
+     *       "amount": 3
+     *     }
+     */
     'VentureCommand.ReportCombatDamage': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6114,7 +6164,7 @@ export interface components {
       type: 'ReportCombatDamage';
       /** @description The player dealt damage. */
       player: number;
-      /** @description The combat damage dealt to that player in all. */
+      /** @description The combat damage dealt to that player in all: 1 to 999 (one report per player and damage step). */
       amount: number;
       /**
        * @description Set for the first-strike combat damage step (creatures with first or double strike); leave out for the regular one.
@@ -6122,7 +6172,12 @@ export interface components {
        */
       firstStrike?: true;
     };
-    /** @description As the active player, move on to the next step (or the next turn after the end step). */
+    /**
+     * @description As the active player, move on to the next step (or the next turn after the end step).
+     * @example {
+     *       "type": "AdvanceStep"
+     *     }
+     */
     'VentureCommand.AdvanceStep': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6130,7 +6185,12 @@ export interface components {
        */
       type: 'AdvanceStep';
     };
-    /** @description As the active player, end your turn; the next player’s upkeep begins. */
+    /**
+     * @description As the active player, end your turn; the next player’s upkeep begins.
+     * @example {
+     *       "type": "PassTurn"
+     *     }
+     */
     'VentureCommand.PassTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6138,7 +6198,12 @@ export interface components {
        */
       type: 'PassTurn';
     };
-    /** @description Concede and leave the game. */
+    /**
+     * @description Concede and leave the game.
+     * @example {
+     *       "type": "LeaveGame"
+     *     }
+     */
     'VentureCommand.LeaveGame': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6146,7 +6211,14 @@ export interface components {
        */
       type: 'LeaveGame';
     };
-    /** @description Report a life change caused outside the dungeons (lifelink, burn, payments). */
+    /**
+     * @description Report a life change caused outside the dungeons (lifelink, burn, payments).
+     * @example {
+     *       "type": "AdjustLife",
+     *       "player": 0,
+     *       "amount": -3
+     *     }
+     */
     'VentureCommand.AdjustLife': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6155,10 +6227,16 @@ export interface components {
       type: 'AdjustLife';
       /** @description Whose life changes. */
       player: number;
-      /** @description Signed change: negative is life lost; not 0. */
+      /** @description Signed change: negative is life lost; not 0, and at most 999 either way in one report. */
       amount: number;
     };
-    /** @description A token you control left the battlefield (sacrificed for mana, died, exiled). */
+    /**
+     * @description A token you control left the battlefield (sacrificed for mana, died, exiled).
+     * @example {
+     *       "type": "RemoveToken",
+     *       "token": 6
+     *     }
+     */
     'VentureCommand.RemoveToken': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
