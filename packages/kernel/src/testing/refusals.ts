@@ -8,14 +8,15 @@ import { playout, refusalOf, type PlayoutOptions } from './playout';
 
 /**
  * The codes a module's source refuses with, as `<module>/<code>`: the first argument of every `fail('…'` and every
- * refusal pair written `['…', ` (a code and its message, later spread into `fail`) in the `.ts` files under `dir`.
+ * refusal pair returned as `return ['…', ` (a code and its message, later spread into `fail`) in the `.ts` files under
+ * `dir`.
  */
 export function codesInSource(module: string, dir: URL): Set<string> {
   const codes = new Set<string>();
   for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.ts')) continue;
     const text = readFileSync(new URL(file, dir), 'utf8');
-    for (const match of text.matchAll(/\bfail\(\s*'([a-z0-9-]+)'|\[\s*'([a-z0-9-]+)',\s*['`]/g))
+    for (const match of text.matchAll(/\bfail\(\s*'([a-z0-9-]+)'|\breturn\s*\[\s*'([a-z0-9-]+)',/g))
       codes.add(`${module}/${match[1] ?? match[2]}`);
   }
   return codes;
