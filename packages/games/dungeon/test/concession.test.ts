@@ -4,46 +4,20 @@ import t from 'tap';
 import { specFor } from '@delve/kernel/testing';
 import { dungeon, type DungeonEvent } from '../src/index';
 import { concession } from '../src/legal';
-import { dealt, scenario, SKIPPING } from './support';
+import { cards, dealt, scenario, SKIPPING, tenLaid } from './support';
 
 const std = { variant: 'standard', ...SKIPPING } as const;
-const LOW = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '2S', '3S', '4S', '5S'];
+const LOW = cards('2C 3C 4C 5C 6C 7C 8C 9C 2S 3S 4S 5S');
 const types = (events: readonly DungeonEvent[]) => events.map((e) => e.type);
 
 /** Three seats; seat 1 has laid a 10 and it is seat 0's turn with creatures in hand. */
-function seat1Out() {
-  const sc = scenario(std, 3, {
-    hands: [
-      ['JH', 'KH', 'QH', '3H', '4H'],
-      ['10S', '9S', '5D', '6D', '7D'],
-      ['QD', '3D', '4D', '8D', '10D'],
-    ],
-    deck: LOW,
-    first: 1,
-  });
-  return sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn().endTurn();
-}
+const seat1Out = () => tenLaid(std, ['JH KH QH 3H 4H', '10S 9S 5D 6D 7D', 'QD 3D 4D 8D 10D'], LOW);
 
 /** Three seats, seat 0 to lay a 10; seat 1 holds an Ace. */
-function tenToLay() {
-  return scenario(std, 3, {
-    hands: [
-      ['10H', '9H', '8H', '7H', '6H'],
-      ['AS', '3S', '4S', '5S', '6S'],
-      ['AC', '3D', '4D', '5D', '6D'],
-    ],
-    deck: LOW,
-  });
-}
+const tenToLay = () => scenario(std, 3, { hands: ['10H 9H 8H 7H 6H', 'AS 3S 4S 5S 6S', 'AC 3D 4D 5D 6D'].map(cards), deck: LOW });
 
 t.test('§Winning (Conceding ruling): with two players, a concession leaves the other the last one alive, who wins', async (t) => {
-  const sc = scenario(std, 2, {
-    hands: [
-      ['10H', '9H', '8H', '7H', '6H'],
-      ['5S', '6S', '7S', '8S', '9S'],
-    ],
-    deck: LOW,
-  });
+  const sc = scenario(std, 2, { hands: ['10H 9H 8H 7H 6H', '5S 6S 7S 8S 9S'].map(cards), deck: LOW });
   t.same(dungeon.legalCommands(sc.state, 1).at(-1), { type: 'Concede' }, 'listed for a seat the game is not waiting for');
   sc.spec.when({ type: 'Concede' }, { seat: 1 }).then(t, [
     { type: 'PlayerConceded', seat: 1 },
@@ -144,14 +118,7 @@ t.test('§On your turn (Conceding ruling): the turn of a player who concedes in 
 
 t.test('§Pitch Black (Conceding ruling): a claimed escape fails when its player concedes in the window', async (t) => {
   const pitch = { variant: 'pitch-black', ...SKIPPING } as const;
-  const sc = scenario(pitch, 3, {
-    hands: [
-      ['2H', '3H', '4H', '5H', '6H'],
-      ['7S', '8S', '9S', '10S', 'JS'],
-      ['7D', '8D', '9D', '10D', 'JD'],
-    ],
-    deck: LOW,
-  });
+  const sc = scenario(pitch, 3, { hands: ['2H 3H 4H 5H 6H', '7S 8S 9S 10S JS', '7D 8D 9D 10D JD'].map(cards), deck: LOW });
   // Seat 0 claims 10 down to 3 with whatever it holds (face down, anything goes), one a turn.
   for (let value = 10; value > 2; value--) {
     const parent = sc.player(0).dungeon.at(-1)?.id ?? 0;
@@ -176,11 +143,7 @@ t.test('§Pitch Black (Conceding ruling): a claimed escape fails when its player
 });
 
 t.test('§Setting Up (Conceding ruling): the play-off settles among the contenders who stay', async (t) => {
-  const hands = [
-    ['10H', 'KH', '3H', '4H', '5H'],
-    ['9S', 'KS', '3S', '4S', '5S'],
-    ['3D', '4D', '5D', '6D', '7D'],
-  ];
+  const hands = ['10H KH 3H 4H 5H', '9S KS 3S 4S 5S', '3D 4D 5D 6D 7D'].map(cards);
   const spec = specFor(dungeon, { options: std, seats: 3 });
   const playOff = dealt(std, 3, { hands, deck: LOW, inPlayOff: true });
   const after = (...steps: [number, Parameters<typeof dungeon.decide>[0]][]) => {

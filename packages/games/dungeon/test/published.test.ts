@@ -6,6 +6,7 @@ import { randomFor } from '@delve/kernel';
 import {
   botsChoose,
   codesInSource,
+  exampleProblems,
   commandExamples,
   playingOn,
   refusalCodes,
@@ -55,16 +56,7 @@ t.test('codes: every refusal decide gives to commands of every type in seeded ga
 });
 
 t.test('examples: every command carries an example that is a valid command', async (t) => {
-  const variants = commandExamples(commandSchema);
-  t.same(
-    variants.filter((v) => v.examples.length === 0).map((v) => v.type),
-    [],
-    'every command variant has an example',
-  );
-  t.same(
-    variants.flatMap((v) => v.examples).filter((e) => !Value.Check(commandSchema, e)),
-    [],
-  );
+  t.same(exampleProblems(commandSchema), []);
 });
 
 t.test('examples: decide accepts each command example at some position of seeded games', async (t) => {

@@ -101,6 +101,26 @@ export class Scenario {
 
 export const scenario = (options: DungeonOptions, seats: number, deal: Deal) => new Scenario(options, seats, deal);
 
+/** Cards written out in a line, `'10H 9H KS'`, as a hand or a deck. */
+export const cards = (line: string): Card[] => line.split(' ');
+
+/**
+ * Seat 1 plays first and lays its 10S on the cell; the turns then pass until seat 0's, so every opponent may attack
+ * seat 1 (it has left the cell). `hands` are written as `cards` lines.
+ */
+export function tenLaid(options: DungeonOptions, hands: readonly string[], deck: readonly Card[]): Scenario {
+  const sc = scenario(options, hands.length, { hands: hands.map(cards), deck, first: 1 });
+  sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 });
+  while (sc.state.turn?.seat !== 0) sc.endTurn();
+  return sc;
+}
+
+/** Jokers Wild: seat 1 lays 10S, then its Joker X2 as a 9 (its last passage); seat 0 holds a 9 to collapse it. */
+export function jokerPassage(options: DungeonOptions, hand1 = '10S X2 9D 7S 6S', deck = cards('2C 3C 4C 5C 6C 7C 8C 9C 10C')): Scenario {
+  const sc = tenLaid(options, ['9H 8H 7H 6H 5H', hand1], deck).endTurn();
+  return sc.play(1, { type: 'PlayPassage', card: 'X2', parent: 1 }).endTurn();
+}
+
 /**
  * Most rule tests reach their position by letting players skip turns, which §On your turn 2 forbids whenever a card
  * could be played; they play with the optionalPlay option. The duty to play has its own tests in turn.test.ts.

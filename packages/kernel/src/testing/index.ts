@@ -29,6 +29,6 @@ export {
 export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
 export { undescribed, commandExamples, accepted, unplayedExamples } from './contractChecks';
-export { codesInSource, playingOn, refusalCodes } from './refusals';
+export { codesInSource, exampleProblems, playingOn, refusalCodes } from './published';
 export { botTurn, serverBotsChoose } from './serverBots';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';

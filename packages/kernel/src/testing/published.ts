@@ -1,9 +1,12 @@
-// The refusal codes a module publishes, held against what it does: the codes its source gives to `fail`, and those its
-// decide answers commands of every type with in seeded playouts.
+// What a module publishes for clients, held against what it does: the refusal codes its source gives to `fail` and
+// those its decide answers commands of every type with in seeded playouts, and its command examples.
 import { readdirSync, readFileSync } from 'node:fs';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { sameJson } from '../batch';
 import type { GameModule, Message, Seat } from '../module';
 import type { Random } from '../random';
+import { commandExamples } from './contractChecks';
 import { playout, refusalOf, type PlayoutOptions } from './playout';
 
 /**
@@ -66,4 +69,12 @@ export function refusalCodes<C extends Message, E extends Message, S, V, O>(
     });
   }
   return seen;
+}
+
+/** What is wrong with the command examples of a union `schema`: each variant without one, each example it refuses. */
+export function exampleProblems(schema: TSchema): string[] {
+  return commandExamples(schema).flatMap(({ type, examples }) => [
+    ...(examples.length === 0 ? [`${type} has no example`] : []),
+    ...examples.filter((e) => !Value.Check(schema, e)).map((e) => `${JSON.stringify(e)} is not a valid command`),
+  ]);
 }
