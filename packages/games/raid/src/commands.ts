@@ -35,6 +35,12 @@ export const raiderCommands = [
   defineCommand('Pass', 'Let the open response window go by.', {}),
   defineCommand('EndTurn', 'Finish your turn (discarding down to your hand size follows if needed).', {}),
   defineCommand('Discard', 'At the end of your turn, over your hand size: discard this card.', { card: CardIdT }),
+  defineCommand(
+    'Concede',
+    'Concede: leave the raid at any time. Your hero retreats and all your cards in play go to your graveyard, as when a ' +
+      'raider is destroyed; the others fight on, and the Dungeon wins once no raider is left.',
+    {},
+  ),
 ] as const;
 
 export const dungeonCommands = [
@@ -47,7 +53,13 @@ export const dungeonCommands = [
   defineCommand('EndDungeonTurn', 'The Dungeon ends its turn.', {}),
 ] as const;
 
-export const commandSchema = Type.Union([...raiderCommands, ...dungeonCommands]);
+export const commandSchema = Type.Union([...raiderCommands, ...dungeonCommands], {
+  description: 'Every raid command: the raiders’, and the Dungeon’s steps, which only its automaton sends.',
+});
+/** What a raider seat may send: every command but the Dungeon's own steps. */
+export const seatCommandSchema = Type.Union([...raiderCommands], {
+  description: 'What a raider may send: the Dungeon’s own steps are its automaton’s and are refused from a seat.',
+});
 
 /** Every raid command. */
 export type RaidCommand = Static<typeof commandSchema>;

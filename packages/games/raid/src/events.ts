@@ -178,6 +178,14 @@ export const RaiderDefeated = defineEvent(
     cards: Type.Array(CardT, { description: 'the cards that left play (resources included, now face up)' }),
   },
 );
+export const RaiderRetreated = defineEvent(
+  'RaiderRetreated',
+  'A raider concedes: its hero leaves the raid and all of its cards in play go to its graveyard, as for a destroyed raider.',
+  {
+    seat: SeatT,
+    cards: Type.Array(CardT, { description: 'the cards that left play (resources included, now face up)' }),
+  },
+);
 export const AttackDeclared = defineEvent('AttackDeclared', 'A character exhausts to attack.', {
   by: OwnerT,
   attacker: RefT,
@@ -258,6 +266,7 @@ export const eventSchema = Type.Union([
   CardReturned,
   CardsDiscarded,
   RaiderDefeated,
+  RaiderRetreated,
   AttackDeclared,
   AttackRedirected,
   AttackEnded,
