@@ -28,4 +28,5 @@ export {
 } from './playout';
 export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
+export { undescribed, commandExamples, accepted, unplayedExamples } from './contractChecks';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';
