@@ -77,13 +77,15 @@ export const DeckUpgraded = defineEvent('DeckUpgraded', 'A level’s unlock is s
         card: ContentId('the card added'),
         replaced: Type.Union([ContentId('the card taken out'), Type.Null()], { description: 'the card it replaced; null: added' }),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, title: 'RaidDeckChange', description: 'a card added, and the card it replaced' },
     ),
     { minItems: 1, description: 'the cards added, in order' },
   ),
 });
 
 /** Every event of a raid character (the progression's part of a character stream). */
-export const characterEventSchema = Type.Union([RaiderCreated, RunRecorded, LevelReached, DeckUpgraded]);
+export const characterEventSchema = Type.Union([RaiderCreated, RunRecorded, LevelReached, DeckUpgraded], {
+  description: 'Every event of a raid character.',
+});
 export type RaidCharacterEvent = Static<typeof characterEventSchema>;
 export type CharacterEventOf<T extends RaidCharacterEvent['type']> = Extract<RaidCharacterEvent, { type: T }>;
