@@ -197,8 +197,9 @@ function randomRaider(state: RaidState, random: Random): { seat: Seat; command: 
   const seat = random.pick(awaiting);
   const legal = raid.legalCommands(state, seat);
   const playOn = legal.filter((c) => c.type !== 'Concede');
-  if (playOn.length === 0 || random.int(300) === 0) return { seat, command: { type: 'Concede' } };
-  return { seat, command: random.pick(playOn) };
+  const concede = legal.find((c) => c.type === 'Concede');
+  if (concede && (playOn.length === 0 || random.int(300) === 0)) return { seat, command: concede };
+  return playOn.length > 0 ? { seat, command: random.pick(playOn) } : null;
 }
 
 function checkedRaid(
