@@ -2385,7 +2385,14 @@ export interface components {
         };
       };
     };
-    /** @description Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand. */
+    /**
+     * @description Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand.
+     * @example {
+     *       "type": "Upkeep",
+     *       "card": "striding-boots-1",
+     *       "pay": false
+     *     }
+     */
     'DungeoneerCommand.Upkeep': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2397,7 +2404,15 @@ export interface components {
       /** @description true: pay; false: return the card to hand. */
       pay: boolean;
     };
-    /** @description Dungeonlord Phase, before resolving: play an Encounter from hand or Pack against a hero, paid with that hero’s Peril. */
+    /**
+     * @description Dungeonlord Phase, before resolving: play an Encounter from hand or Pack against a hero, paid with that hero’s Peril.
+     * @example {
+     *       "type": "PlayEncounter",
+     *       "card": "lantern-moths-1",
+     *       "target": 1,
+     *       "form": "speed"
+     *     }
+     */
     'DungeoneerCommand.PlayEncounter': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2411,7 +2426,14 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form?: 'melee' | 'magic' | 'speed';
     };
-    /** @description Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s). */
+    /**
+     * @description Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s).
+     * @example {
+     *       "type": "PlayBane",
+     *       "card": "sudden-cramp-1",
+     *       "target": 1
+     *     }
+     */
     'DungeoneerCommand.PlayBane': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2423,7 +2445,12 @@ export interface components {
       /** @description A seat, 0-based, clockwise. */
       target: number;
     };
-    /** @description Dungeonlord Phase: every Encounter is played; let the engaged heroes respond, then resolve them in order. */
+    /**
+     * @description Dungeonlord Phase: every Encounter is played; let the engaged heroes respond, then resolve them in order.
+     * @example {
+     *       "type": "ResolveEncounters"
+     *     }
+     */
     'DungeoneerCommand.ResolveEncounters': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2431,7 +2458,13 @@ export interface components {
        */
       type: 'ResolveEncounters';
     };
-    /** @description Play a Boon from hand, paying its Glory (free when a quest reward allows it). */
+    /**
+     * @description Play a Boon from hand, paying its Glory (free when a quest reward allows it).
+     * @example {
+     *       "type": "PlayBoon",
+     *       "card": "quick-step-1"
+     *     }
+     */
     'DungeoneerCommand.PlayBoon': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2441,7 +2474,14 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once. */
+    /**
+     * @description Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once.
+     * @example {
+     *       "type": "ReadyTreasure",
+     *       "card": "striding-boots-1",
+     *       "use": false
+     *     }
+     */
     'DungeoneerCommand.ReadyTreasure': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2453,7 +2493,13 @@ export interface components {
       /** @description Use it the moment it is played (only cards discarded by their use). */
       use: boolean;
     };
-    /** @description Use the ability of a readied card or Artifact, paying its cost (on or off turn). */
+    /**
+     * @description Use the ability of a readied card or Artifact, paying its cost (on or off turn).
+     * @example {
+     *       "type": "Activate",
+     *       "card": "ember-lore-1"
+     *     }
+     */
     'DungeoneerCommand.Activate': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2463,7 +2509,12 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Use your hero’s special ability, paying its cost (any time). */
+    /**
+     * @description Use your hero’s special ability, paying its cost (any time).
+     * @example {
+     *       "type": "UseAbility"
+     *     }
+     */
     'DungeoneerCommand.UseAbility': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2471,7 +2522,12 @@ export interface components {
        */
       type: 'UseAbility';
     };
-    /** @description Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward. */
+    /**
+     * @description Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward.
+     * @example {
+     *       "type": "Pass"
+     *     }
+     */
     'DungeoneerCommand.Pass': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2479,7 +2535,14 @@ export interface components {
        */
       type: 'Pass';
     };
-    /** @description Hero Phase: challenge a hero in your space (1 Movement, once per turn); `component` tries to take their escort instead of wounding. */
+    /**
+     * @description Hero Phase: challenge a hero in your space (1 Movement, once per turn); `component` tries to take their escort instead of wounding.
+     * @example {
+     *       "type": "ChallengeHero",
+     *       "seat": 1,
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengeHero': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2493,7 +2556,13 @@ export interface components {
       /** @description A card id. */
       component?: string;
     };
-    /** @description Challenge the monster that just attacked you (1 Movement, once per turn). */
+    /**
+     * @description Challenge the monster that just attacked you (1 Movement, once per turn).
+     * @example {
+     *       "type": "ChallengeMonster",
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengeMonster': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2503,7 +2572,14 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form: 'melee' | 'magic' | 'speed';
     };
-    /** @description Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn). */
+    /**
+     * @description Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn).
+     * @example {
+     *       "type": "ChallengeQuestMonster",
+     *       "quest": "pale-matron",
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengeQuestMonster': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2515,7 +2591,14 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form: 'melee' | 'magic' | 'speed';
     };
-    /** @description Pack step: an unwounded surviving monster goes back to hand or into the Pack. */
+    /**
+     * @description Pack step: an unwounded surviving monster goes back to hand or into the Pack.
+     * @example {
+     *       "type": "Stow",
+     *       "card": "sallow-witch-1",
+     *       "to": "hand"
+     *     }
+     */
     'DungeoneerCommand.Stow': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2527,7 +2610,13 @@ export interface components {
       /** @description Where it goes. */
       to: 'hand' | 'pack';
     };
-    /** @description Discard a card: the one Discard/Draw discard (hand, Treasure or Pack), or trimming a Pack or Treasures over the limit. */
+    /**
+     * @description Discard a card: the one Discard/Draw discard (hand, Treasure or Pack), or trimming a Pack or Treasures over the limit.
+     * @example {
+     *       "type": "Discard",
+     *       "card": "hide-buckler-1"
+     *     }
+     */
     'DungeoneerCommand.Discard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2537,7 +2626,13 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Reward step: give one earned Peril to a player. */
+    /**
+     * @description Reward step: give one earned Peril to a player.
+     * @example {
+     *       "type": "AssignPeril",
+     *       "seat": 1
+     *     }
+     */
     'DungeoneerCommand.AssignPeril': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2547,7 +2642,12 @@ export interface components {
       /** @description A seat, 0-based, clockwise. */
       seat: number;
     };
-    /** @description End your Dungeonlord Phase (after the encounters) or Hero Phase; in Discard/Draw with an empty hand, skip the discard. */
+    /**
+     * @description End your Dungeonlord Phase (after the encounters) or Hero Phase; in Discard/Draw with an empty hand, skip the discard.
+     * @example {
+     *       "type": "EndPhase"
+     *     }
+     */
     'DungeoneerCommand.EndPhase': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2555,7 +2655,15 @@ export interface components {
        */
       type: 'EndPhase';
     };
-    /** @description Place the drawn Map card at (x, y), as printed or turned end over end. */
+    /**
+     * @description Place the drawn Map card at (x, y), as printed or turned end over end.
+     * @example {
+     *       "type": "PlaceMap",
+     *       "x": 1,
+     *       "y": 1,
+     *       "rotation": 0
+     *     }
+     */
     'DungeoneerCommand.PlaceMap': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2571,7 +2679,13 @@ export interface components {
       /** @description Revealed Map and campaign Build only (and required there): which of your Map cards to place. */
       card?: string;
     };
-    /** @description Hero Phase: move through the exit on this side (1 Movement). */
+    /**
+     * @description Hero Phase: move through the exit on this side (1 Movement).
+     * @example {
+     *       "type": "Move",
+     *       "direction": "N"
+     *     }
+     */
     'DungeoneerCommand.Move': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2581,7 +2695,13 @@ export interface components {
       /** @description A side of a space: N (y+1), E (x+1), S (y-1), W (x-1). */
       direction: 'N' | 'E' | 'S' | 'W';
     };
-    /** @description Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way). */
+    /**
+     * @description Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).
+     * @example {
+     *       "type": "OpenDoor",
+     *       "direction": "W"
+     *     }
+     */
     'DungeoneerCommand.OpenDoor': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2591,7 +2711,12 @@ export interface components {
       /** @description A side of a space: N (y+1), E (x+1), S (y-1), W (x-1). */
       direction: 'N' | 'E' | 'S' | 'W';
     };
-    /** @description Hero Phase: untip your hero (1 Movement). */
+    /**
+     * @description Hero Phase: untip your hero (1 Movement).
+     * @example {
+     *       "type": "ClimbOut"
+     *     }
+     */
     'DungeoneerCommand.ClimbOut': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2599,7 +2724,12 @@ export interface components {
        */
       type: 'ClimbOut';
     };
-    /** @description Hero Phase: draw and place a Map card (1 Movement). */
+    /**
+     * @description Hero Phase: draw and place a Map card (1 Movement).
+     * @example {
+     *       "type": "Explore"
+     *     }
+     */
     'DungeoneerCommand.Explore': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2607,7 +2737,13 @@ export interface components {
        */
       type: 'Explore';
     };
-    /** @description Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none). */
+    /**
+     * @description Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none).
+     * @example {
+     *       "type": "AttemptQuest",
+     *       "quest": "stair-gnawer"
+     *     }
+     */
     'DungeoneerCommand.AttemptQuest': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2616,10 +2752,16 @@ export interface components {
       type: 'AttemptQuest';
       /** @description A card id. */
       quest: string;
-      /** @description Chance quests only (and always): bonuses bought for this roll. */
+      /** @description Chance quests only (and always): bonuses bought for this roll, at most 20 (no table buys more). */
       boost?: number;
     };
-    /** @description Hero Phase: take an escort component at its pick-up space or from the floor (free). */
+    /**
+     * @description Hero Phase: take an escort component at its pick-up space or from the floor (free).
+     * @example {
+     *       "type": "PickUpComponent",
+     *       "quest": "stolen-reliquary"
+     *     }
+     */
     'DungeoneerCommand.PickUpComponent': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2629,7 +2771,13 @@ export interface components {
       /** @description A card id. */
       quest: string;
     };
-    /** @description Hero Phase: set down an escort component you carry (free). */
+    /**
+     * @description Hero Phase: set down an escort component you carry (free).
+     * @example {
+     *       "type": "DropComponent",
+     *       "quest": "stolen-reliquary"
+     *     }
+     */
     'DungeoneerCommand.DropComponent': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2639,7 +2787,13 @@ export interface components {
       /** @description A card id. */
       quest: string;
     };
-    /** @description Quest reward: take this card from the Adventure deck or discard pile. */
+    /**
+     * @description Quest reward: take this card from the Adventure deck or discard pile.
+     * @example {
+     *       "type": "TakeCard",
+     *       "card": "quick-step-1"
+     *     }
+     */
     'DungeoneerCommand.TakeCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2649,7 +2803,13 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Secret Quest: keep this one of your two quests hidden; the other is revealed. */
+    /**
+     * @description Secret Quest: keep this one of your two quests hidden; the other is revealed.
+     * @example {
+     *       "type": "KeepSecret",
+     *       "quest": "pale-matron"
+     *     }
+     */
     'DungeoneerCommand.KeepSecret': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2659,7 +2819,13 @@ export interface components {
       /** @description A card id. */
       quest: string;
     };
-    /** @description Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied. */
+    /**
+     * @description Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied.
+     * @example {
+     *       "type": "Loot",
+     *       "card": "notched-sword-2"
+     *     }
+     */
     'DungeoneerCommand.Loot': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2669,7 +2835,13 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements). */
+    /**
+     * @description Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements).
+     * @example {
+     *       "type": "MovePack",
+     *       "direction": "S"
+     *     }
+     */
     'DungeoneerCommand.MovePack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2679,17 +2851,31 @@ export interface components {
       /** @description A side of a space: N (y+1), E (x+1), S (y-1), W (x-1). */
       direction: 'N' | 'E' | 'S' | 'W';
     };
-    /** @description Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space). */
+    /**
+     * @description Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space).
+     * @example {
+     *       "type": "Defend",
+     *       "index": 0
+     *     }
+     */
     'DungeoneerCommand.Defend': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Defend';
-      /** @description The encounter index of the Pack monster. */
+      /** @description The encounter index of the Pack monster (below 32: more than one phase can play). */
       index: number;
     };
-    /** @description Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn). */
+    /**
+     * @description Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn).
+     * @example {
+     *       "type": "ChallengePack",
+     *       "seat": 2,
+     *       "card": "vault-golem-1",
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengePack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2703,7 +2889,12 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form: 'melee' | 'magic' | 'speed';
     };
-    /** @description Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory. */
+    /**
+     * @description Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory.
+     * @example {
+     *       "type": "BuyCard"
+     *     }
+     */
     'DungeoneerCommand.BuyCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2711,7 +2902,20 @@ export interface components {
        */
       type: 'BuyCard';
     };
-    /** @description Every Dungeoneer command. */
+    /**
+     * @description Concede: leave the game for good, at any time once play has begun. Your cards are discarded and your quests leave play; the others play on, and the last player left wins.
+     * @example {
+     *       "type": "Concede"
+     *     }
+     */
+    'DungeoneerCommand.Concede': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'Concede';
+    };
+    /** @description Every Dungeoneer command (each a seat’s: the game has no automaton). */
     DungeoneerCommand:
       | components['schemas']['DungeoneerCommand.Upkeep']
       | components['schemas']['DungeoneerCommand.PlayEncounter']
@@ -2743,7 +2947,8 @@ export interface components {
       | components['schemas']['DungeoneerCommand.MovePack']
       | components['schemas']['DungeoneerCommand.Defend']
       | components['schemas']['DungeoneerCommand.ChallengePack']
-      | components['schemas']['DungeoneerCommand.BuyCard'];
+      | components['schemas']['DungeoneerCommand.BuyCard']
+      | components['schemas']['DungeoneerCommand.Concede'];
     /** @description Set-up: each seat gets a hero card at its starting level and life, on the Dungeon Entrance, with its tracker set. */
     'DungeoneerEvent.HeroesAssigned': {
       /**
@@ -4116,6 +4321,22 @@ export interface components {
       /** @description out of the game; force: a Malevolent Force keeping hand and Pack; respawn: a new hero follows. */
       fate: 'out' | 'force' | 'respawn';
     };
+    /** @description A player conceded and left the game for good: its cards are discarded, its quests leave play, its hero (if any) leaves the map. */
+    'DungeoneerEvent.PlayerConceded': {
+      /**
+       * @description The event type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'PlayerConceded';
+      /** @description A seat, 0-based, clockwise. */
+      seat: number;
+      /** @description Adventure cards discarded (hand, Pack, Inventory, curses, its encounters on the table). */
+      cards: string[];
+      /** @description Quests put out of play, face up. */
+      quests: string[];
+      /** @description Secret quests put out of play face down (hidden from the other seats). */
+      hidden: string[];
+    };
     /** @description Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril. */
     'DungeoneerEvent.HeroRespawned': {
       /**
@@ -4237,6 +4458,7 @@ export interface components {
       | components['schemas']['DungeoneerEvent.LevelGained']
       | components['schemas']['DungeoneerEvent.CardTaken']
       | components['schemas']['DungeoneerEvent.HeroDefeated']
+      | components['schemas']['DungeoneerEvent.PlayerConceded']
       | components['schemas']['DungeoneerEvent.HeroRespawned']
       | components['schemas']['DungeoneerEvent.TurnEnded']
       | components['schemas']['DungeoneerEvent.GameWon'];
@@ -4663,8 +4885,10 @@ export interface components {
           /** @description Once-per-turn uses this turn: card ids, "ability" and "challenge". */
           used: string[];
         } | null;
-        /** @description Out of the game (0 Life), or a Malevolent Force. */
+        /** @description Out of the game (0 Life, or conceded), or a Malevolent Force. */
         defeated: boolean;
+        /** @description Conceded: the player left the game for good (no Respawn, no Malevolent Force). */
+        left: boolean;
         /** @description Malevolent Force: defeated, but plays on as the Dungeonlord with hand and Pack. */
         force: boolean;
         /** @description The hand: only in the viewer’s own entry (and for the audit viewer). */
@@ -4996,7 +5220,7 @@ export interface components {
         maxY: number;
       };
     };
-    /** @description Options of a Dungeon Decks raid game; every field has a default. */
+    /** @description How a raid is set up: the dungeon, its difficulty mode and each raider’s class. */
     RaidOptions: {
       /**
        * @description which dungeon to raid
@@ -5011,7 +5235,12 @@ export interface components {
       /** @description each raider seat's class, in seat order (one per seat); default: one of each class in turn */
       classes?: ('guardian' | 'pyromancer' | 'mender')[];
     };
-    /** @description Before the first turn: shuffle your hand into your deck and draw a new one (once). */
+    /**
+     * @description Before the first turn: shuffle your hand into your deck and draw a new one (once).
+     * @example {
+     *       "type": "Mulligan"
+     *     }
+     */
     'RaidCommand.Mulligan': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5019,7 +5248,12 @@ export interface components {
        */
       type: 'Mulligan';
     };
-    /** @description Before the first turn: keep your opening hand. */
+    /**
+     * @description Before the first turn: keep your opening hand.
+     * @example {
+     *       "type": "KeepHand"
+     *     }
+     */
     'RaidCommand.KeepHand': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5027,7 +5261,13 @@ export interface components {
        */
       type: 'KeepHand';
     };
-    /** @description Your turn, once: put a card from your hand face down as a resource. */
+    /**
+     * @description Your turn, once: put a card from your hand face down as a resource.
+     * @example {
+     *       "type": "PlaceResource",
+     *       "card": "r0-5"
+     *     }
+     */
     'RaidCommand.PlaceResource': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5037,7 +5277,18 @@ export interface components {
       /** @description a card instance id from your view */
       card: string;
     };
-    /** @description Play a card from your hand, paying its cost with ready resources. Instant abilities also answer response windows. */
+    /**
+     * @description Play a card from your hand, paying its cost with ready resources. Instant abilities also answer response windows.
+     * @example {
+     *       "type": "PlayCard",
+     *       "card": "r0-5"
+     *     }
+     * @example {
+     *       "type": "PlayCard",
+     *       "card": "r1-22",
+     *       "target": "dh"
+     *     }
+     */
     'RaidCommand.PlayCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5049,7 +5300,14 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       target?: string;
     };
-    /** @description Your turn: a ready ally (or your hero, with a weapon and its strike cost) exhausts to attack a Dungeon character. */
+    /**
+     * @description Your turn: a ready ally (or your hero, with a weapon and its strike cost) exhausts to attack a Dungeon character.
+     * @example {
+     *       "type": "Attack",
+     *       "attacker": "h0",
+     *       "target": "dh"
+     *     }
+     */
     'RaidCommand.Attack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5061,7 +5319,13 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       target: string;
     };
-    /** @description When the Dungeon attacks your party: a ready Protector ally exhausts and takes the attack instead. */
+    /**
+     * @description When the Dungeon attacks your party: a ready Protector ally exhausts and takes the attack instead.
+     * @example {
+     *       "type": "Protect",
+     *       "ally": "r2-7"
+     *     }
+     */
     'RaidCommand.Protect': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5071,7 +5335,12 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       ally: string;
     };
-    /** @description Let the open response window go by. */
+    /**
+     * @description Let the open response window go by.
+     * @example {
+     *       "type": "Pass"
+     *     }
+     */
     'RaidCommand.Pass': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5079,7 +5348,12 @@ export interface components {
        */
       type: 'Pass';
     };
-    /** @description Finish your turn (discarding down to your hand size follows if needed). */
+    /**
+     * @description Finish your turn (discarding down to your hand size follows if needed).
+     * @example {
+     *       "type": "EndTurn"
+     *     }
+     */
     'RaidCommand.EndTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5087,7 +5361,13 @@ export interface components {
        */
       type: 'EndTurn';
     };
-    /** @description At the end of your turn, over your hand size: discard this card. */
+    /**
+     * @description At the end of your turn, over your hand size: discard this card.
+     * @example {
+     *       "type": "Discard",
+     *       "card": "r0-5"
+     *     }
+     */
     'RaidCommand.Discard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5097,7 +5377,25 @@ export interface components {
       /** @description a card instance id from your view */
       card: string;
     };
-    /** @description The Dungeon readies, levels up when due, and rolls for the MARKED hero. */
+    /**
+     * @description Concede: leave the raid at any time. Your hero retreats and all your cards in play go to your graveyard, as when a raider is destroyed; the others fight on, and the Dungeon wins once no raider is left.
+     * @example {
+     *       "type": "Concede"
+     *     }
+     */
+    'RaidCommand.Concede': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'Concede';
+    };
+    /**
+     * @description The Dungeon readies, levels up when due, and rolls for the MARKED hero.
+     * @example {
+     *       "type": "StartDungeonTurn"
+     *     }
+     */
     'RaidCommand.StartDungeonTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5105,7 +5403,12 @@ export interface components {
        */
       type: 'StartDungeonTurn';
     };
-    /** @description The Dungeon rolls again for a MARKED hero (the last one was destroyed this turn). */
+    /**
+     * @description The Dungeon rolls again for a MARKED hero (the last one was destroyed this turn).
+     * @example {
+     *       "type": "MarkHero"
+     *     }
+     */
     'RaidCommand.MarkHero': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5113,7 +5416,12 @@ export interface components {
        */
       type: 'MarkHero';
     };
-    /** @description The Dungeon turns its top card face up. */
+    /**
+     * @description The Dungeon turns its top card face up.
+     * @example {
+     *       "type": "FlipCard"
+     *     }
+     */
     'RaidCommand.FlipCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5121,7 +5429,12 @@ export interface components {
        */
       type: 'FlipCard';
     };
-    /** @description The flipped card resolves: an ally or equipment enters play, an ability takes effect. */
+    /**
+     * @description The flipped card resolves: an ally or equipment enters play, an ability takes effect.
+     * @example {
+     *       "type": "ResolveFlip"
+     *     }
+     */
     'RaidCommand.ResolveFlip': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5129,7 +5442,14 @@ export interface components {
        */
       type: 'ResolveFlip';
     };
-    /** @description The next Dungeon character in order attacks the MARKED hero. */
+    /**
+     * @description The next Dungeon character in order attacks the MARKED hero.
+     * @example {
+     *       "type": "DeclareAttack",
+     *       "attacker": "dh",
+     *       "target": "h0"
+     *     }
+     */
     'RaidCommand.DeclareAttack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5141,7 +5461,12 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       target: string;
     };
-    /** @description The declared Dungeon attack deals its damage. */
+    /**
+     * @description The declared Dungeon attack deals its damage.
+     * @example {
+     *       "type": "ResolveAttack"
+     *     }
+     */
     'RaidCommand.ResolveAttack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5149,7 +5474,12 @@ export interface components {
        */
       type: 'ResolveAttack';
     };
-    /** @description The Dungeon ends its turn. */
+    /**
+     * @description The Dungeon ends its turn.
+     * @example {
+     *       "type": "EndDungeonTurn"
+     *     }
+     */
     'RaidCommand.EndDungeonTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5157,7 +5487,7 @@ export interface components {
        */
       type: 'EndDungeonTurn';
     };
-    /** @description Every command of Dungeon Decks raid. */
+    /** @description Every raid command: the raiders’, and the Dungeon’s steps, which only its automaton sends. */
     RaidCommand:
       | components['schemas']['RaidCommand.Mulligan']
       | components['schemas']['RaidCommand.KeepHand']
@@ -5168,6 +5498,7 @@ export interface components {
       | components['schemas']['RaidCommand.Pass']
       | components['schemas']['RaidCommand.EndTurn']
       | components['schemas']['RaidCommand.Discard']
+      | components['schemas']['RaidCommand.Concede']
       | components['schemas']['RaidCommand.StartDungeonTurn']
       | components['schemas']['RaidCommand.MarkHero']
       | components['schemas']['RaidCommand.FlipCard']
@@ -5190,6 +5521,7 @@ export interface components {
       level: number;
       /** @description who takes the first turn */
       first: 'raiders' | 'dungeon';
+      /** @description every raider, in seat order */
       raiders: {
         /** @description a raider seat */
         seat: number;
@@ -5360,6 +5692,7 @@ export interface components {
        * @enum {string}
        */
       type: 'CardFlipped';
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5376,6 +5709,7 @@ export interface components {
       type: 'ResourcePlaced';
       /** @description a raider seat */
       seat: number;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5404,6 +5738,7 @@ export interface components {
       type: 'CardPlayed';
       /** @description a raider seat, or null for the Dungeon */
       seat: number | null;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5510,6 +5845,7 @@ export interface components {
       type: 'AllyDestroyed';
       /** @description a raider seat, or null for the Dungeon */
       seat: number | null;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5528,6 +5864,7 @@ export interface components {
       type: 'CardReturned';
       /** @description a raider seat, or null for the Dungeon */
       seat: number | null;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5565,6 +5902,23 @@ export interface components {
        * @enum {string}
        */
       type: 'RaiderDefeated';
+      /** @description a raider seat */
+      seat: number;
+      /** @description the cards that left play (resources included, now face up) */
+      cards: {
+        /** @description a card instance id ("?" when hidden from the viewer) */
+        id: string;
+        /** @description the card’s content id ("?" when hidden) */
+        card: string;
+      }[];
+    };
+    /** @description A raider concedes: its hero leaves the raid and all of its cards in play go to its graveyard, as for a destroyed raider. */
+    'RaidEvent.RaiderRetreated': {
+      /**
+       * @description The event type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'RaiderRetreated';
       /** @description a raider seat */
       seat: number;
       /** @description the cards that left play (resources included, now face up) */
@@ -5670,6 +6024,7 @@ export interface components {
        * @enum {string}
        */
       type: 'RaidEnded';
+      /** @description the result of the raid */
       result: {
         /** @description who won */
         outcome: 'raiders' | 'dungeon';
@@ -5679,6 +6034,7 @@ export interface components {
         difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
         /** @description the Dungeon hero’s level at the end */
         level: number;
+        /** @description the Dungeon hero was destroyed */
         dungeonHeroDestroyed: boolean;
         /** @description damage dealt to the Dungeon hero over the raid */
         damageDealt: number;
@@ -5699,7 +6055,7 @@ export interface components {
         achievements: string[];
       };
     };
-    /** @description Every event of Dungeon Decks raid. */
+    /** @description Every raid event. */
     RaidEvent:
       | components['schemas']['RaidEvent.RaidSetUp']
       | components['schemas']['RaidEvent.DeckBuilt']
@@ -5729,6 +6085,7 @@ export interface components {
       | components['schemas']['RaidEvent.CardReturned']
       | components['schemas']['RaidEvent.CardsDiscarded']
       | components['schemas']['RaidEvent.RaiderDefeated']
+      | components['schemas']['RaidEvent.RaiderRetreated']
       | components['schemas']['RaidEvent.AttackDeclared']
       | components['schemas']['RaidEvent.AttackRedirected']
       | components['schemas']['RaidEvent.AttackEnded']
@@ -5738,275 +6095,503 @@ export interface components {
       | components['schemas']['RaidEvent.HandLimitReached']
       | components['schemas']['RaidEvent.TurnEnded']
       | components['schemas']['RaidEvent.RaidEnded'];
-    /** @description What one viewer sees of a Dungeon Decks raid game. */
+    /** @description What one viewer may know of a raid. */
     RaidView: {
+      /** @description the viewer’s seat; null for spectators and the audit viewer */
       you: number | null;
+      /** @description the raid’s stage: lobby, mulligan, play or over */
       phase: 'lobby' | 'mulligan' | 'play' | 'over';
+      /** @description what the game waits for: lobby, mulligan, raider-turn, dungeon-turn, respond, discard or over */
       step: string;
+      /** @description the raiders the game waits for */
       awaiting: number[];
+      /** @description the options the raid was created with */
       options: {
+        /** @description the dungeon’s content id */
         dungeon: string;
+        /** @description the difficulty mode */
         difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+        /** @description the class of each seat without a character */
         classes: string[];
       };
+      /** @description who took the first turn */
       first: 'raiders' | 'dungeon';
+      /** @description the turn in progress (null before the first) */
       turn: {
+        /** @description turns are counted from 1 across all sides */
         number: number;
+        /** @description the raider whose turn it is; null for the Dungeon’s */
         seat: number | null;
+        /** @description a resource has been placed this turn */
         resourcePlaced: boolean;
       } | null;
+      /** @description Dungeon turns begun */
       dungeonTurns: number;
+      /** @description the MARKED raider (null before the first Dungeon turn) */
       marked: number | null;
+      /** @description the die roll that chose the MARKED raider */
       roll: number | null;
+      /** @description the Dungeon’s side */
       dungeon: {
+        /** @description the dungeon’s content id */
         id: string;
+        /** @description its name */
         name: string;
+        /** @description the Dungeon hero */
         hero: {
-          /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+          /** @description the hero as commands name it: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
           ref: string;
+          /** @description the hero card’s content id */
           card: string;
+          /** @description the hero’s name */
           name: string;
+          /** @description damage on the hero */
           damage: number;
+          /** @description its health now (fatal damage destroys it) */
           health: number;
+          /** @description its ATK now (weapon, talent or level, Enrage and this turn’s changes) */
           atk: number;
+          /** @description exhausted (it attacked) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
+          /** @description its level now (1 to 4) */
           level: number;
+          /** @description cards it flips each turn at this level */
           flip: number;
+          /** @description times its deck ran out (+2 ATK each) */
           enrage: number;
+          /** @description its level’s powers in words */
           powers: string;
+          /** @description when it goes up from this level (null at level 4) */
           levelUp: string | null;
         };
+        /** @description the Dungeon hero’s four levels, as printed */
         levels: {
+          /** @description the level (1 to 4) */
           level: number;
+          /** @description cards the Dungeon flips each turn at this level */
           flip: number;
+          /** @description the Dungeon hero’s ATK at this level */
           atk: number;
+          /** @description the Dungeon hero’s health at this level */
           health: number;
+          /** @description when the Dungeon goes up from this level (null at level 4) */
           levelUp: string | null;
+          /** @description the level’s powers in words (empty when it has none) */
           powers: string;
         }[];
+        /** @description cards in the Dungeon deck */
         deckCount: number;
+        /** @description cards known to lie on top of the deck (sent back there), top first */
         knownTop: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
+        /** @description the Dungeon graveyard, oldest first */
         graveyard: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
+        /** @description the Dungeon party, in the order they entered (its attack order) */
         allies: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description its ATK now (printed, auras and this turn’s changes) */
           atk: number;
+          /** @description its health */
           health: number;
+          /** @description damage on it */
           damage: number;
+          /** @description exhausted (it attacked, protected or was exhausted) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
+          /** @description the turn number it entered play */
           enteredTurn: number;
-          keywords: string[];
+          /** @description its keywords now */
+          keywords: ('ferocity' | 'protector' | 'boss')[];
+          /** @description ready, and in play since an earlier turn or with Ferocity */
           canAttack: boolean;
         }[];
+        /** @description the Dungeon hero’s weapon */
         weapon: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description the Dungeon hero’s armor */
         armor: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description damage dealt to the Dungeon hero over the raid (healing does not take it back) */
         damageDealt: number;
+        /** @description Dungeon allies destroyed so far, in order */
         destroyed: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
       };
+      /** @description the Dungeon’s turn in progress, public by its fixed rules (null on the raiders’ turns) */
       dungeonTurn: {
+        /** @description cards to flip this turn (null until the turn’s opening is done) */
         flipsDue: number | null;
+        /** @description cards flipped so far this turn */
         flipsDone: number;
+        /** @description the flipped card waiting to resolve after its window */
         revealed: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         } | null;
+        /** @description the Dungeon characters that have attacked this turn */
         attacked: string[];
       } | null;
+      /** @description the Dungeon’s next actions, public by its fixed rules */
       next: {
+        /** @description the Dungeon’s next step once the raiders have answered, or null */
         step: string | null;
+        /** @description who attacks the MARKED hero this (or the next) Dungeon turn, in order */
         attackOrder: string[];
       };
+      /** @description every raider, in seat order */
       raiders: {
+        /** @description the raider’s seat */
         seat: number;
+        /** @description its class’s content id */
         classId: string;
+        /** @description its class’s name */
         className: string;
+        /** @description false once its hero was destroyed or retreated: it takes no further part */
         alive: boolean;
+        /** @description its opening choice: not yet made, kept, or a mulligan taken */
         mulligan: 'pending' | 'kept' | 'taken';
+        /** @description the raider’s hero */
         hero: {
-          /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+          /** @description the hero as commands name it: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
           ref: string;
+          /** @description the hero card’s content id */
           card: string;
+          /** @description the hero’s name */
           name: string;
+          /** @description damage on the hero */
           damage: number;
+          /** @description its health now (fatal damage destroys it) */
           health: number;
+          /** @description its ATK now (weapon, talent or level, Enrage and this turn’s changes) */
           atk: number;
+          /** @description exhausted (it attacked) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
         };
+        /** @description its starting and maximum hand size */
         handSize: number;
+        /** @description cards in its hand */
         handCount: number;
+        /** @description its hand: only for the raider itself (and the audit viewer) */
         hand:
           | {
+              /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
               id: string;
+              /** @description its content id (GET /modules/raid/content describes it) */
               card: string;
+              /** @description its name */
               name: string;
+              /** @description its card type */
               type: 'ally' | 'ability' | 'equipment' | 'talent';
+              /** @description its printed cost (every Dungeon card counts as 0) */
               cost: number;
+              /** @description its rules text, generated from the card’s data */
               text: string;
             }[]
           | null;
+        /** @description cards in its deck */
         deckCount: number;
+        /** @description its graveyard, oldest first */
         graveyard: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
+        /** @description its face-down resources */
         resources: {
+          /** @description resources placed */
           count: number;
+          /** @description resources ready to pay with */
           ready: number;
+          /** @description the face-down cards: only for their owner */
           cards:
             | {
+                /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
                 id: string;
+                /** @description its content id (GET /modules/raid/content describes it) */
                 card: string;
+                /** @description its name */
                 name: string;
+                /** @description its card type */
                 type: 'ally' | 'ability' | 'equipment' | 'talent';
+                /** @description its printed cost (every Dungeon card counts as 0) */
                 cost: number;
+                /** @description its rules text, generated from the card’s data */
                 text: string;
+                /** @description exhausted (armor that prevented damage, a spent resource) */
                 exhausted: boolean;
               }[]
             | null;
         };
+        /** @description its allies in play, in the order they entered */
         allies: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description its ATK now (printed, auras and this turn’s changes) */
           atk: number;
+          /** @description its health */
           health: number;
+          /** @description damage on it */
           damage: number;
+          /** @description exhausted (it attacked, protected or was exhausted) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
+          /** @description the turn number it entered play */
           enteredTurn: number;
-          keywords: string[];
+          /** @description its keywords now */
+          keywords: ('ferocity' | 'protector' | 'boss')[];
+          /** @description ready, and in play since an earlier turn or with Ferocity */
           canAttack: boolean;
         }[];
+        /** @description its hero’s weapon */
         weapon: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description its hero’s armor */
         armor: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description its hero’s talent */
         talent: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         } | null;
       }[];
+      /** @description the attack in progress, if any */
       attack: {
+        /** @description the attacking raider; null for the Dungeon */
         by: number | null;
-        /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+        /** @description the attacking character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
         attacker: string;
-        /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+        /** @description the character attacked (a Protector once redirected): "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
         target: string;
       } | null;
+      /** @description the open response window, if any */
       window: {
+        /** @description before a flipped card resolves, or when a Dungeon attack is declared */
         kind: 'flip' | 'attack';
+        /** @description the raiders asked */
         awaiting: number[];
+        /** @description the raiders who passed */
         passed: number[];
       } | null;
+      /** @description the discard the game waits for, if any */
       prompt: {
-        /** @constant */
+        /**
+         * @description discarding down to the hand size
+         * @constant
+         */
         kind: 'discard';
+        /** @description the raider discarding */
         seat: number;
+        /** @description cards still to discard */
         excess: number;
       } | null;
+      /** @description abilities between being played and going to the graveyard */
       resolving: {
+        /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
         id: string;
+        /** @description its content id (GET /modules/raid/content describes it) */
         card: string;
+        /** @description its name */
         name: string;
+        /** @description its card type */
         type: 'ally' | 'ability' | 'equipment' | 'talent';
+        /** @description its printed cost (every Dungeon card counts as 0) */
         cost: number;
+        /** @description its rules text, generated from the card’s data */
         text: string;
       }[];
+      /** @description the dungeon’s achievements, earned or not */
       achievements: {
+        /** @description the achievement id */
         id: string;
+        /** @description its name */
         name: string;
+        /** @description what earns it */
         text: string;
+        /** @description the XP it grants every raider, once per run */
+        xp: number;
+        /** @description earned so far (conditions about winning only at the end) */
         earned: boolean;
       }[];
+      /** @description the result once the raid is over */
       result: {
+        /** @description who won */
         outcome: 'raiders' | 'dungeon';
+        /** @description the dungeon’s content id */
         dungeon: string;
+        /** @description the difficulty mode */
         difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+        /** @description the Dungeon hero’s level at the end */
         level: number;
+        /** @description the Dungeon hero was destroyed */
         dungeonHeroDestroyed: boolean;
+        /** @description damage dealt to the Dungeon hero over the raid */
         damageDealt: number;
+        /** @description the Dungeon hero’s health at the end */
         health: number;
+        /** @description Boss allies destroyed */
         bossesDestroyed: {
+          /** @description the card instance */
           id: string;
+          /** @description its content id */
           card: string;
         }[];
+        /** @description the raiders whose heroes were destroyed or retreated */
         raidersDestroyed: number[];
+        /** @description Dungeon turns played */
         dungeonTurns: number;
+        /** @description the dungeon’s achievements earned this run */
         achievements: string[];
       } | null;
+      /** @description the winners once the raid is over: every raider, or nobody */
       winners: number[] | null;
     };
     /** @description Options of a venture table. */
