@@ -1,7 +1,7 @@
 // Inside the projection worker thread: own connections, one runner for every read model, and a stop message to end.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventStore } from '@delve/kernel';
-import { connect, PostgresEventStore } from '@delve/store-postgres';
+import { closePool, connect, PostgresEventStore } from '@delve/store-postgres';
 import { loadModules } from './modules';
 import { readModelRunner } from './readModels';
 import type { FromProjectionWorker, ProjectionWorkerData, ToProjectionWorker } from './projectionWorker';
@@ -29,7 +29,7 @@ port.on('message', (message: ToProjectionWorker) => {
     // Stop leading first (releases the lock), then close what this thread opened; the thread then exits by itself.
     await runner.stop();
     if (eventStoreUrl) await store.close();
-    await sql.end({ timeout: 5 });
+    await closePool(sql);
     port.close();
   })();
 });

@@ -116,3 +116,24 @@ t.test('a start that cannot work prints its real cause and exits 1', async (t) =
   t.match(failed.stderr(), /delve: failed to start: .*(ENOTDIR|EEXIST)/, 'the cause, not "undefined"');
   t.notMatch(failed.stderr(), /failed to start: undefined/);
 });
+
+t.test('SIGTERM while the embedded PostgreSQL is dead: the server still stops cleanly, exit 0, PostgreSQL with it', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'delve-lifecycle-'));
+  await chmod(root, 0o755);
+  t.teardown(() => rm(root, { recursive: true, force: true }));
+  const dataDir = path.join(root, 'data');
+  const started = await npmStart({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '10000' }, await freePort());
+  t.teardown(() => [started.npm.pid ?? 0, started.server].forEach((pid) => pid > 0 && alive(pid) && process.kill(pid, 'SIGKILL')));
+  const killed = await postmaster(dataDir);
+  process.kill(killed, 'SIGKILL');
+  await until('the killed PostgreSQL to be gone', async () => (alive(killed) ? null : true), 30);
+  // Before the fix, the outcome recorder's leader lock queried its dead session on release, which never settled: the
+  // drain waited for SHUTDOWN_TIMEOUT_MS and the server exited 1.
+  const termAt = Date.now();
+  process.kill(started.npm.pid as number, 'SIGTERM');
+  const exit = await started.exited;
+  const ms = Date.now() - termAt;
+  t.equal(exit.code, 0, `a clean drain, exit 0 (after ${ms} ms)`, { stderr: started.stderr() });
+  const restarted = await postmaster(dataDir);
+  t.ok(restarted === 0 || !alive(restarted), 'no PostgreSQL left running, not even one the supervisor had started again');
+});

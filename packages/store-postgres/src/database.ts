@@ -1,5 +1,6 @@
 // Connecting to PostgreSQL: DATABASE_URL when given, otherwise an embedded server; migrations applied on open.
 import postgres, { type Sql } from 'postgres';
+import { closePool } from './driverFaults';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 import { migrate } from './migrate';
 
@@ -59,7 +60,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     url,
     embedded: server !== null,
     async close() {
-      await sql.end({ timeout: 5 });
+      await closePool(sql);
       await server?.stop();
     },
   };

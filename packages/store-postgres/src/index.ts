@@ -5,4 +5,4 @@ export { LEGACY_PASSWORD, startEmbeddedPostgres, type EmbeddedDatabase, type Emb
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 export { ReadModelStore, type DocumentChanges, type ProjectionBatch } from './readModels';
 export { AdvisoryLeaderLock } from './leaderLock';
-export { isDriverWriteAfterClose } from './driverFaults';
+export { closePool, isDriverWriteAfterClose } from './driverFaults';
