@@ -1,4 +1,5 @@
 // Server configuration read from environment variables, validated once at start with a message naming each bad value.
+import { availableParallelism } from 'node:os';
 import type { Budgets } from './rateLimits';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -31,6 +32,8 @@ export interface Config {
   readonly development: boolean;
   /** The packages whose game modules this node loads (default: every module shipped in the repository). */
   readonly gamePackages: readonly string[] | null;
+  /** Server processes behind the port: 1 serves in this process; more run a primary and that many workers. */
+  readonly workers: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
     gamePackages,
+    workers: int('WORKERS', availableParallelism(), 1, 256),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

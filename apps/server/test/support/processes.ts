@@ -26,7 +26,8 @@ export interface ServerProcess {
 
 /**
  * The server on `port` with `env` over a clean environment (no DATABASE_URL or DATA_DIR of the caller's), the toy game
- * (whose characters have a small progression) loaded, and no rate limit to speak of. Resolves once /ready answers 200.
+ * (whose characters have a small progression) loaded, no rate limit to speak of, and one process unless `env` sets
+ * WORKERS. Resolves once /ready answers 200.
  */
 export async function startServer(env: Record<string, string>, port: number, seconds = 120): Promise<ServerProcess> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
@@ -38,6 +39,7 @@ export async function startServer(env: Record<string, string>, port: number, sec
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000000',
       GAME_PACKAGES: '@delve/kernel/testing',
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

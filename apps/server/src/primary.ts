@@ -1,0 +1,134 @@
+// The cluster's primary (WORKERS > 1): starts the embedded PostgreSQL once and applies the migrations, runs WORKERS
+// server processes behind the one port, starts again any that dies, leads what the server does on its own (so workers
+// only serve), and on SIGTERM/SIGINT drains the workers, then stops leading and stops PostgreSQL.
+import cluster, { type Worker } from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '@delve/store-postgres';
+import { build } from './build';
+import type { Config } from './config';
+import { describe, exitOnUncaught, jsonLog, onSignals, supervisedEmbedded, type Log } from './lifecycle';
+
+/** A worker that dies is started again after this long, doubled (up to the ceiling) while workers keep dying young. */
+const RESTART_DELAY_MS = 500;
+const RESTART_DELAY_CEILING_MS = 30_000;
+/** A worker that lived this long before dying was not crash-looping: the next restart waits the base delay again. */
+const HEALTHY_AFTER_MS = 30_000;
+/** The primary's pool: the read models' runner and the outcome recorder, each holding one more while it leads. */
+const PRIMARY_POOL = 8;
+
+export async function runPrimary(config: Config): Promise<void> {
+  const log = jsonLog(config.logLevel);
+  exitOnUncaught(() => log);
+  let shutdown: (reason: string, code?: number) => Promise<void> = async (_reason, code = 1) => process.exit(code);
+  // Before any worker exists a signal just ends the start (PostgreSQL's watchdog stops it if it was started).
+  onSignals((signal) => void shutdown(signal));
+
+  const db: Database = await openDatabase({
+    url: config.databaseUrl ?? undefined,
+    embedded: supervisedEmbedded(
+      config.dataDir,
+      () => log,
+      () => void shutdown('database-failed', 1),
+    ),
+    max: PRIMARY_POOL,
+  });
+  // Workers connect to what the primary opened; the compiled build pins them to its own files, so a rebuild while the
+  // cluster runs does not mix versions when a worker is started again.
+  cluster.setupPrimary({ ...(build && { exec: fileURLToPath(new URL('server.js', build.dir)) }) });
+  const env = { DATABASE_URL: db.url };
+
+  let closing = false;
+  let everListened = false;
+  let delay = RESTART_DELAY_MS;
+  const born = new Map<Worker, number>();
+  const fork = () => {
+    const worker = cluster.fork(env);
+    born.set(worker, Date.now());
+  };
+  cluster.on('listening', () => (everListened = true));
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (born.get(worker) ?? Date.now());
+    born.delete(worker);
+    if (closing) return;
+    if (!everListened) {
+      // No worker could start (the port is taken, a module will not load…): each said why on stderr.
+      log('error', `a worker exited (${signal ?? code}) before the server could start; stopping`);
+      return void shutdown('worker-failed', 1);
+    }
+    delay = lived >= HEALTHY_AFTER_MS ? RESTART_DELAY_MS : Math.min(delay * 2, RESTART_DELAY_CEILING_MS);
+    log('error', `worker ${worker.process.pid} exited (${signal ?? code}) after ${lived} ms; starting another in ${delay} ms`);
+    setTimeout(() => !closing && fork(), delay);
+  });
+
+  let leaders: { stop(): Promise<void> } | null = null;
+  shutdown = async (reason: string, exitCode = 0): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    log('info', 'shutting down: draining the workers', { signal: reason });
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    // Each worker drains within SHUTDOWN_TIMEOUT_MS and exits; one that does not by then (and a moment more) is killed.
+    const drained = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<boolean>((resolve) => {
+            if (worker.isDead()) return resolve(true);
+            const force = setTimeout(() => worker.process.kill('SIGKILL'), config.shutdownTimeoutMs + 2000);
+            worker.once('exit', (code) => {
+              clearTimeout(force);
+              resolve(code === 0);
+            });
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    let failed = drained.includes(false);
+    for (const [name, step] of [
+      ['leaders', async () => leaders?.stop()],
+      ['database', () => db.close()],
+    ] as const) {
+      const started = performance.now();
+      try {
+        await step();
+        log('info', 'closed', { step: name, ms: Math.round(performance.now() - started) });
+      } catch (error) {
+        failed = true;
+        log('warn', `error while shutting down: ${describe(error)}`, { step: name });
+      }
+    }
+    log('info', 'shut down');
+    process.exit(failed && exitCode === 0 ? 1 : exitCode);
+  };
+
+  log('info', 'starting workers', { workers: config.workers, embedded: db.embedded });
+  for (let i = 0; i < config.workers; i++) fork();
+  // Loaded while the workers start: the primary's own share of the app is the leaders' part.
+  leaders = await startPrimaryLeaders(config, db, log);
+}
+
+/** The leaders over the primary's pool, with the store and modules a worker would have. */
+async function startPrimaryLeaders(config: Config, db: Database, log: Log): Promise<{ stop(): Promise<void> }> {
+  const [{ startLeaders }, { liveGameService, livePlatform }, { loadModules }, { PostgresEventStore }] = await Promise.all([
+    import('./leaders'),
+    import('./liveGames'),
+    import('./modules'),
+    import('@delve/store-postgres'),
+  ]);
+  const store = config.eventStoreUrl
+    ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
+    : new PostgresEventStore(db.sql);
+  const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => log('warn', `${message}: ${String(error)}`));
+  const platform = livePlatform(store, modules, liveGameService(store, modules));
+  const leaders = startLeaders({
+    store,
+    sql: db.sql,
+    modules,
+    platform,
+    onError: (part, error) => log('error', `${part} failed: ${describe(error)}`),
+  });
+  return {
+    async stop() {
+      await leaders.stop();
+      if (config.eventStoreUrl) await store.close();
+    },
+  };
+}
