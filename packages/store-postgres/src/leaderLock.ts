@@ -28,6 +28,10 @@ export class AdvisoryLeaderLock {
       this.key = sha256Key(`${database?.name}/${this.name}`);
     }
     const key = this.key;
+    // A follower asks every poll: one statement (taken and freed at once) tells it the lock is still held elsewhere,
+    // where opening the transaction would cost three round trips.
+    const [probe] = await this.sql<{ free: boolean }[]>`select pg_try_advisory_xact_lock(${key}::bigint) as free`;
+    if (!probe?.free) return false;
     return new Promise<boolean>((resolve, reject) => {
       let release: () => void = () => {};
       const leading = new Promise<void>((r) => (release = r));
