@@ -40,7 +40,8 @@ export function connect(url: string, max = 20): Sql {
     idle_timeout: 30,
     connect_timeout: 5,
     backoff: reconnectDelay,
-    connection: { application_name: 'delve' },
+    // pg_stat_activity then tells which server process a session is (and, through pg_locks, which one leads).
+    connection: { application_name: `delve/${process.pid}` },
   });
 }
 
