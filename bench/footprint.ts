@@ -1,0 +1,140 @@
+// npm run bench:footprint — what a node costs to hold, measured from outside on Delve as `npm start` runs it (the
+// compiled build, embedded PostgreSQL in a data directory of its own): the time from spawn to the first 200 of /ready
+// (cold: a new data directory; warm: the same one again), the resident memory of each process once idle, and the
+// memory each live game adds (games created, played a few moves and their views read over HTTP, then the heap after a
+// full GC, read through an inspector session, and the resident memory, divided by the games). Not a test.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { Connection } from './connection';
+import { startDelve, type BenchServer } from './servers';
+
+const GAMES = Number(process.env.BENCH_FOOTPRINT_GAMES ?? 1000);
+const STARTS = Number(process.env.BENCH_STARTS ?? 3);
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+/** V8 flags for the server (e.g. BENCH_NODE_ARGS=--max-semi-space-size=2), to compare settings within one run. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const MB = 1024 * 1024;
+
+const root = await mkdtemp(path.join(tmpdir(), 'delve-footprint-'));
+await chmod(root, 0o755); // run as root, PostgreSQL's own user keeps its cluster here
+const env = { DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn' };
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** Resident memory of the server's processes, the primary (or the lone process) first. */
+const rssOf = (server: BenchServer) => [...server.rss().values()];
+
+// --- Start-up: cold once, then warm starts per worker count -----------------------------------------------------------
+const cold = await startDelve(null, 1, env, NODE_ARGS);
+const coldMs = cold.readyMs;
+await cold.stop();
+const starts = new Map<number, { ready: number[]; rss: number[][] }>();
+for (let i = 0; i < STARTS; i++) {
+  for (const workers of WORKERS) {
+    const server = await startDelve(null, workers, env, NODE_ARGS);
+    const ready = server.readyMs;
+    await pause(IDLE_MS);
+    const rss = rssOf(server);
+    await server.stop();
+    const seen = starts.get(workers) ?? { ready: [], rss: [] };
+    seen.ready.push(ready);
+    seen.rss.push(rss);
+    starts.set(workers, seen);
+  }
+}
+
+// --- Memory per live game: one process, heap read through the inspector after a full GC ------------------------------
+/** A minimal Chrome DevTools Protocol session on the server's inspector. */
+async function inspector(stderr: () => string): Promise<{ evaluate: (expression: string) => Promise<unknown>; close: () => void }> {
+  let url: string | undefined;
+  for (let i = 0; i < 100 && !url; i++) {
+    url = /Debugger listening on (ws:\/\/\S+)/.exec(stderr())?.[1];
+    if (!url) await pause(50);
+  }
+  if (!url) throw new Error(`no inspector URL in: ${stderr()}`);
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let id = 0;
+  const waiting = new Map<number, (message: { result?: { result?: { value?: unknown } }; error?: unknown }) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: { result?: { value?: unknown } }; error?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message);
+  });
+  const evaluate = (expression: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const at = ++id;
+      waiting.set(at, (message) =>
+        message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result?.result?.value),
+      );
+      socket.send(JSON.stringify({ id: at, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }));
+    });
+  return { evaluate, close: () => socket.close() };
+}
+
+/** A live game: created, both seats claimed, four moves played, and each seat's view read. */
+async function liveGame(http: Connection): Promise<void> {
+  const created = await http.request('POST', '/games', { module: 'toy', seats: 2 });
+  if (created.status !== 201) throw new Error(`creating a game: ${JSON.stringify(created.body)}`);
+  const id = (created.body as { id: string }).id;
+  const tokens: string[] = [];
+  for (let seat = 0; seat < 2; seat++)
+    tokens.push(((await http.request('POST', `/games/${id}/seats`, {})).body as { token: string }).token);
+  for (let move = 0; move < 4; move++) {
+    const reply = await http.request('POST', `/games/${id}/commands`, { type: 'Draw' }, tokens[move % 2]);
+    if (reply.status !== 200) throw new Error(`a move: ${JSON.stringify(reply.body)}`);
+  }
+  for (const token of tokens) await http.request('GET', `/games/${id}/view`, undefined, token);
+}
+
+async function games(server: BenchServer, count: number): Promise<void> {
+  const clients = Array.from({ length: 16 }, () => new Connection(new URL(server.base)));
+  let next = 0;
+  await Promise.all(
+    clients.map(async (http) => {
+      while (next < count) {
+        next++;
+        await liveGame(http);
+      }
+      http.close();
+    }),
+  );
+}
+
+const probe = await startDelve(null, 1, env, [...NODE_ARGS, '--expose-gc', '--inspect=127.0.0.1:0']);
+const session = await inspector(probe.stderr);
+const heap = async () => {
+  const used = (await session.evaluate('gc(), gc(), process.memoryUsage().heapUsed')) as number;
+  return { heap: used, rss: rssOf(probe)[0] as number };
+};
+await games(probe, 50); // every code path the games take is loaded and compiled before the baseline
+const before = await heap();
+await games(probe, GAMES);
+const after = await heap();
+session.close();
+await probe.stop();
+await rm(root, { recursive: true, force: true });
+
+// --- Figures ------------------------------------------------------------------------------------------------------------
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+console.log(
+  `\nDelve's footprint as npm start runs it (compiled; embedded PostgreSQL, not counted)${NODE_ARGS.length ? `; node ${NODE_ARGS.join(' ')}` : ''}`,
+);
+console.log(`ready (spawn to the first 200 from /ready): cold (new data directory, WORKERS=1) ${Math.round(coldMs)} ms`);
+for (const [workers, { ready, rss }] of starts) {
+  const last = rss.map((each) => each.reduce((a, b) => a + b, 0));
+  const perProcess = rss.at(-1) as number[];
+  const shape = workers === 1 ? 'one process' : `primary ${mb(perProcess[0] as number)}, workers ${perProcess.slice(1).map(mb).join(', ')}`;
+  console.log(
+    `WORKERS=${workers}: warm ready ${ready.map((ms) => Math.round(ms)).join(', ')} ms (median ${Math.round(median(ready))}); ` +
+      `idle resident memory after ${IDLE_MS / 1000} s: ${mb(median(last))} in all (${shape})`,
+  );
+}
+console.log(
+  `per live game (${GAMES} games, 4 moves and both views each; one process): heap ${((after.heap - before.heap) / GAMES / 1024).toFixed(1)} KB, ` +
+    `resident ${((after.rss - before.rss) / GAMES / 1024).toFixed(1)} KB (heap ${mb(before.heap)} → ${mb(after.heap)}, resident ${mb(before.rss)} → ${mb(after.rss)})`,
+);
+console.log('targets: idle resident memory of one node <= 100 MB; warm ready <= 2 s; <= 20 KB per live game');
+console.log("quoted, not measured here: boardgame.io's server idle at 60 MB (issue 31, measured 2026-11-26 on a 2-core machine)");
