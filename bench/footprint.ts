@@ -12,9 +12,10 @@ import { startDelve, type BenchServer } from './servers';
 
 const GAMES = Number(process.env.BENCH_FOOTPRINT_GAMES ?? 1000);
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
-const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+/** When idle memory is read, in seconds after ready: V8's memory reducer gives back the start-up's garbage after ~30 s. */
+const IDLE_AT = (process.env.BENCH_IDLE_AT ?? '5,60').split(',').map(Number);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
-/** V8 flags for the server (e.g. BENCH_NODE_ARGS=--max-semi-space-size=2), to compare settings within one run. */
+/** V8 flags for the server (e.g. BENCH_NODE_ARGS=--max-semi-space-size=2), to compare settings. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const MB = 1024 * 1024;
 
@@ -27,23 +28,34 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** Resident memory of the server's processes, the primary (or the lone process) first. */
 const rssOf = (server: BenchServer) => [...server.rss().values()];
 
-// --- Start-up: cold once, then warm starts per worker count -----------------------------------------------------------
+// --- Start-up: cold once, then warm starts per worker count, and one from sources (tsx) to compare ---------------------
 const cold = await startDelve(null, 1, env, NODE_ARGS);
 const coldMs = cold.readyMs;
 await cold.stop();
-const starts = new Map<number, { ready: number[]; rss: number[][] }>();
+const ready = new Map<number, number[]>(WORKERS.map((w) => [w, []]));
 for (let i = 0; i < STARTS; i++) {
   for (const workers of WORKERS) {
     const server = await startDelve(null, workers, env, NODE_ARGS);
-    const ready = server.readyMs;
-    await pause(IDLE_MS);
-    const rss = rssOf(server);
+    ready.get(workers)?.push(server.readyMs);
     await server.stop();
-    const seen = starts.get(workers) ?? { ready: [], rss: [] };
-    seen.ready.push(ready);
-    seen.rss.push(rss);
-    starts.set(workers, seen);
   }
+}
+const sources = await startDelve(null, 1, env, NODE_ARGS, { fromSources: true });
+const sourcesMs = sources.readyMs;
+await sources.stop();
+
+// --- Idle: resident memory of each process at each IDLE_AT second after ready --------------------------------------------
+const idle = new Map<number, number[][]>();
+for (const workers of WORKERS) {
+  const server = await startDelve(null, workers, env, NODE_ARGS);
+  const began = performance.now();
+  const samples: number[][] = [];
+  for (const at of IDLE_AT) {
+    await pause(Math.max(0, at * 1000 - (performance.now() - began)));
+    samples.push(rssOf(server));
+  }
+  idle.set(workers, samples);
+  await server.stop();
 }
 
 // --- Memory per live game: one process, heap read through the inspector after a full GC ------------------------------
@@ -122,15 +134,17 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 console.log(
   `\nDelve's footprint as npm start runs it (compiled; embedded PostgreSQL, not counted)${NODE_ARGS.length ? `; node ${NODE_ARGS.join(' ')}` : ''}`,
 );
-console.log(`ready (spawn to the first 200 from /ready): cold (new data directory, WORKERS=1) ${Math.round(coldMs)} ms`);
-for (const [workers, { ready, rss }] of starts) {
-  const last = rss.map((each) => each.reduce((a, b) => a + b, 0));
-  const perProcess = rss.at(-1) as number[];
-  const shape = workers === 1 ? 'one process' : `primary ${mb(perProcess[0] as number)}, workers ${perProcess.slice(1).map(mb).join(', ')}`;
-  console.log(
-    `WORKERS=${workers}: warm ready ${ready.map((ms) => Math.round(ms)).join(', ')} ms (median ${Math.round(median(ready))}); ` +
-      `idle resident memory after ${IDLE_MS / 1000} s: ${mb(median(last))} in all (${shape})`,
-  );
+console.log(
+  `ready (spawn to the first 200 from /ready): cold (new data directory, WORKERS=1) ${Math.round(coldMs)} ms; ` +
+    `warm from sources through tsx (npm run dev, WORKERS=1) ${Math.round(sourcesMs)} ms, for comparison`,
+);
+for (const workers of WORKERS) {
+  const times = ready.get(workers) ?? [];
+  console.log(`WORKERS=${workers}: warm ready ${times.map((ms) => Math.round(ms)).join(', ')} ms (median ${Math.round(median(times))})`);
+  for (const [i, each] of (idle.get(workers) ?? []).entries()) {
+    const shape = workers === 1 ? 'one process' : `primary ${mb(each[0] as number)}, workers ${each.slice(1).map(mb).join(', ')}`;
+    console.log(`  idle ${IDLE_AT[i]} s after ready: ${mb(each.reduce((a, b) => a + b, 0))} resident in all (${shape})`);
+  }
 }
 console.log(
   `per live game (${GAMES} games, 4 moves and both views each; one process): heap ${((after.heap - before.heap) / GAMES / 1024).toFixed(1)} KB, ` +

@@ -104,10 +104,17 @@ const stopped = (child: ChildProcess) => async () => {
 
 let built: Promise<unknown> | null = null;
 
-/** The compiled build as `npm start` makes it (its prestart), once per bench run. */
-export function compiledEntry(): Promise<string> {
+/**
+ * What `npm start` runs (node's arguments, the entry last), read from package.json so the benches follow it, after
+ * making the build as its prestart does (once per bench run).
+ */
+export async function npmStartArgs(): Promise<string[]> {
   built ??= promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT });
-  return built.then(() => `${ROOT}apps/server/dist/server.js`);
+  await built;
+  const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> };
+  const [node, ...args] = (scripts.start ?? '').replace(/^exec /, '').split(/\s+/);
+  if (node !== 'node' || !args.at(-1)?.endsWith('.js')) throw new Error(`npm start is not "node … <entry>.js": ${scripts.start}`);
+  return args.map((arg, i) => (i === args.length - 1 ? `${ROOT}${arg}` : arg));
 }
 
 /**
@@ -120,12 +127,15 @@ export async function startDelve(
   workers: number,
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
+  options: { fromSources?: boolean } = {},
 ): Promise<BenchServer & { readyMs: number; stderr: () => string }> {
-  const entry = await compiledEntry();
+  // From sources, as `npm run dev` runs it: for comparison only.
+  const start = options.fromSources ? ['--import', 'tsx', `${ROOT}apps/server/src/server.ts`] : await npmStartArgs();
+  const args = [...start.slice(0, -1), ...nodeArgs, start.at(-1) as string];
   const port = await freePort();
   const { DATABASE_URL: _url, ...inherited } = process.env;
   const began = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...inherited,

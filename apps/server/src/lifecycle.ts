@@ -23,6 +23,15 @@ export function describe(error: unknown): string {
   return lines.join('\n  caused by: ');
 }
 
+/**
+ * Between a cluster's primary and a worker: the worker asks for the database and the primary answers once it is ready;
+ * the primary tells every worker when all of them listen (the node is ready then, not when the first one is).
+ */
+export type ClusterMessage =
+  | { readonly kind: 'database?' }
+  | { readonly kind: 'database'; readonly url: string; readonly started: boolean }
+  | { readonly kind: 'started' };
+
 export type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 
 const LEVELS: Readonly<Record<LogLevel, number>> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '@delve/store-postgres';
 import { build } from './build';
 import type { Config } from './config';
-import { describe, exitOnUncaught, jsonLog, onSignals, supervisedEmbedded, type Log } from './lifecycle';
+import { describe, exitOnUncaught, jsonLog, onSignals, supervisedEmbedded, type ClusterMessage, type Log } from './lifecycle';
 
 /** A worker that dies is started again after this long, doubled (up to the ceiling) while workers keep dying young. */
 const RESTART_DELAY_MS = 500;
@@ -20,10 +20,15 @@ export async function runPrimary(config: Config): Promise<void> {
   const log = jsonLog(config.logLevel);
   exitOnUncaught(() => log);
   let shutdown: (reason: string, code?: number) => Promise<void> = async (_reason, code = 1) => process.exit(code);
-  // Before any worker exists a signal just ends the start (PostgreSQL's watchdog stops it if it was started).
+  // Until the database is ready a signal just ends the start: workers go with their primary, PostgreSQL with its watchdog.
   onSignals((signal) => void shutdown(signal));
 
-  const db: Database = await openDatabase({
+  // Workers connect to what the primary opened; the compiled build pins them to its own files, so a rebuild while the
+  // cluster runs does not mix versions when a worker is started again.
+  cluster.setupPrimary({ ...(build && { exec: fileURLToPath(new URL('server.js', build.dir)) }) });
+  // The workers start loading at once, while PostgreSQL starts: each asks for the database once it needs it, and is
+  // told when it is up and migrated (by IPC: its URL holds the password).
+  const database = openDatabase({
     url: config.databaseUrl ?? undefined,
     embedded: supervisedEmbedded(
       config.dataDir,
@@ -32,23 +37,37 @@ export async function runPrimary(config: Config): Promise<void> {
     ),
     max: PRIMARY_POOL,
   });
-  // Workers connect to what the primary opened; the compiled build pins them to its own files, so a rebuild while the
-  // cluster runs does not mix versions when a worker is started again.
-  cluster.setupPrimary({ ...(build && { exec: fileURLToPath(new URL('server.js', build.dir)) }) });
-  const env = { DATABASE_URL: db.url };
+  // The node is ready once every worker listens; workers started later (after one died) are told at once.
+  const listening = new Set<Worker>();
+  let started = false;
+  cluster.on('message', (worker, message: ClusterMessage) => {
+    if (message?.kind !== 'database?') return;
+    database.then(
+      (db) => worker.isConnected() && worker.send({ kind: 'database', url: db.url, started } satisfies ClusterMessage),
+      () => undefined, // the start fails, and says why, below
+    );
+  });
+  cluster.on('listening', (worker) => {
+    listening.add(worker);
+    if (started || listening.size < config.workers) return;
+    started = true;
+    for (const each of listening) if (each.isConnected()) each.send({ kind: 'started' } satisfies ClusterMessage);
+    log('info', 'all workers listening', { workers: config.workers });
+  });
 
   let closing = false;
   let everListened = false;
   let delay = RESTART_DELAY_MS;
   const born = new Map<Worker, number>();
   const fork = () => {
-    const worker = cluster.fork(env);
+    const worker = cluster.fork();
     born.set(worker, Date.now());
   };
   cluster.on('listening', () => (everListened = true));
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (born.get(worker) ?? Date.now());
     born.delete(worker);
+    listening.delete(worker);
     if (closing) return;
     if (!everListened) {
       // No worker could start (the port is taken, a module will not load…): each said why on stderr.
@@ -59,6 +78,10 @@ export async function runPrimary(config: Config): Promise<void> {
     log('error', `worker ${worker.process.pid} exited (${signal ?? code}) after ${lived} ms; starting another in ${delay} ms`);
     setTimeout(() => !closing && fork(), delay);
   });
+
+  for (let i = 0; i < config.workers; i++) fork();
+  const db: Database = await database;
+  log('info', 'database ready; workers starting', { workers: config.workers, embedded: db.embedded });
 
   let leaders: { stop(): Promise<void> } | null = null;
   shutdown = async (reason: string, exitCode = 0): Promise<void> => {
@@ -99,8 +122,6 @@ export async function runPrimary(config: Config): Promise<void> {
     process.exit(failed && exitCode === 0 ? 1 : exitCode);
   };
 
-  log('info', 'starting workers', { workers: config.workers, embedded: db.embedded });
-  for (let i = 0; i < config.workers; i++) fork();
   // Loaded while the workers start: the primary's own share of the app is the leaders' part.
   leaders = await startPrimaryLeaders(config, db, log);
 }

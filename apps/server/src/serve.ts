@@ -16,6 +16,8 @@ export interface ServeOptions {
   readonly leaders: boolean;
   /** Connections in this process's pool (default: the driver module's). */
   readonly poolSize?: number;
+  /** A cluster worker: whether every worker of its node listens yet (/ready says not ready until then). */
+  readonly started?: () => boolean;
 }
 
 /** Serve until a signal (or a database that cannot come back) ends the process. */
@@ -50,6 +52,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     games,
     gamesList: new PostgresGamesList(db.sql),
     readiness: async () => {
+      if (options.started && !options.started()) throw new Error("the node's other workers are still starting");
       if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
       if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
     },

@@ -2,7 +2,7 @@
 // worker) or run the cluster's primary. Each part is imported only where it runs, so the primary loads none of the app.
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config';
-import { describe, workerPoolSize } from './lifecycle';
+import { describe, workerPoolSize, type ClusterMessage } from './lifecycle';
 
 let config: Config;
 try {
@@ -15,9 +15,19 @@ try {
 
 try {
   if (cluster.isPrimary && config.workers > 1) await (await import('./primary')).runPrimary(config);
+  else if (cluster.isPrimary) await (await import('./serve')).serve(config, { leaders: true });
   else {
-    const { serve } = await import('./serve');
-    await serve(config, cluster.isWorker ? { leaders: false, poolSize: workerPoolSize(config.workers) } : { leaders: true });
+    // A worker loads the app while its primary starts PostgreSQL: both take about as long.
+    let started = false;
+    const database = new Promise<string>((resolve) =>
+      process.on('message', (message: ClusterMessage) => {
+        if (message?.kind === 'database') resolve(message.url);
+        if (message?.kind === 'started' || (message?.kind === 'database' && message.started)) started = true;
+      }),
+    );
+    process.send?.({ kind: 'database?' } satisfies ClusterMessage);
+    const [{ serve }, databaseUrl] = await Promise.all([import('./serve'), database]);
+    await serve({ ...config, databaseUrl }, { leaders: false, poolSize: workerPoolSize(config.workers), started: () => started });
   }
 } catch (error) {
   process.stderr.write(`delve: failed to start: ${describe(error)}\n`);

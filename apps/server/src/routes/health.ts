@@ -1,4 +1,4 @@
-// Liveness (/health) and readiness (/ready: the store answers and migrations are applied).
+// Liveness (/health) and readiness (/ready: every worker of the node listens, the store answers, migrations applied).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problem, sendProblem } from '../problems';
 import { Health, Problem } from '../schemas';
@@ -27,7 +27,10 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
       return { status: 'ready' as const };
     } catch (error) {
       request.log.warn({ err: error }, 'not ready');
-      return sendProblem(reply, problem(503, 'ops/not-ready', 'the event store is unreachable or migrations are not applied'));
+      return sendProblem(
+        reply,
+        problem(503, 'ops/not-ready', 'the node is still starting, the event store is unreachable or migrations are not applied'),
+      );
     }
   });
 };
