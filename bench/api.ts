@@ -2,6 +2,7 @@
 // build) at 1 and 2 workers, beside the floor (bench/floorServer.ts, fastify) in the same shapes and the raw append
 // ceiling of the same PostgreSQL, all measured in the same run. Not a test: prints figures.
 import { randomUUID } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import { runLoadClient } from './runLoad';
 import { startDelve, startFloor } from './servers';
@@ -152,5 +153,10 @@ console.log(
 );
 console.log("CPU by process: each process's share of the server's CPU (with workers: the primary first)");
 console.log('goal: >= 0.75 of the floor in the same shape');
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')} (${availableParallelism()} cores)`,
+);
 await ceilingDb.close();
 await databases.stop();

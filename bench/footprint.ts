@@ -4,13 +4,15 @@
 // memory each live game adds (games created, played a few moves and their views read over HTTP, then the heap after a
 // full GC, read through an inspector session, and the resident memory, divided by the games). Not a test.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { Connection } from './connection';
 import { startDelve, type BenchServer } from './servers';
 
-const GAMES = Number(process.env.BENCH_FOOTPRINT_GAMES ?? 1000);
+/** Live games measured, after WARM_GAMES: together within the 1,000 games a node keeps folded (the kernel's state cache). */
+const GAMES = Number(process.env.BENCH_FOOTPRINT_GAMES ?? 800);
+const WARM_GAMES = 200;
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 /** When idle memory is read, in seconds after ready: V8's memory reducer gives back the start-up's garbage after ~30 s. */
 const IDLE_AT = (process.env.BENCH_IDLE_AT ?? '5,60').split(',').map(Number);
@@ -121,7 +123,8 @@ const heap = async () => {
   const used = (await session.evaluate('gc(), gc(), process.memoryUsage().heapUsed')) as number;
   return { heap: used, rss: rssOf(probe)[0] as number };
 };
-await games(probe, 50); // every code path the games take is loaded and compiled before the baseline
+// Before the baseline: every code path the games take is compiled, and the young generation has grown to its size under load.
+await games(probe, WARM_GAMES);
 const before = await heap();
 await games(probe, GAMES);
 const after = await heap();
@@ -147,8 +150,14 @@ for (const workers of WORKERS) {
   }
 }
 console.log(
-  `per live game (${GAMES} games, 4 moves and both views each; one process): heap ${((after.heap - before.heap) / GAMES / 1024).toFixed(1)} KB, ` +
-    `resident ${((after.rss - before.rss) / GAMES / 1024).toFixed(1)} KB (heap ${mb(before.heap)} → ${mb(after.heap)}, resident ${mb(before.rss)} → ${mb(after.rss)})`,
+  `per live game (${GAMES} games after ${WARM_GAMES}, 4 moves and both views each; one process): ` +
+    `${((after.heap - before.heap) / GAMES / 1024).toFixed(1)} KB of heap after a full GC (${mb(before.heap)} → ${mb(after.heap)}); ` +
+    `resident memory ${mb(before.rss)} → ${mb(after.rss)}, ${((after.rss - before.rss) / GAMES / 1024).toFixed(1)} KB a game`,
 );
 console.log('targets: idle resident memory of one node <= 100 MB; warm ready <= 2 s; <= 20 KB per live game');
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')} (${availableParallelism()} cores)`,
+);
 console.log("quoted, not measured here: boardgame.io's server idle at 60 MB (issue 31, measured 2026-11-26 on a 2-core machine)");
