@@ -26,8 +26,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   let log: Log = (_level, message) => process.stderr.write(`delve: ${message}\n`);
   let shutdown: (reason: string, code?: number) => Promise<void> = async (_reason, code = 1) => process.exit(code);
   exitOnUncaught(() => log);
-  // PostgreSQL always: it holds the read models even when events go to EventStoreDB. A cluster worker is given the
-  // primary's as DATABASE_URL; a process serving alone supervises its embedded one.
+  // PostgreSQL always: it holds the read models even when events go to EventStoreDB. A cluster worker connects to the
+  // primary's (its URL comes over IPC); a process serving alone supervises its embedded one.
   const db = await openDatabase({
     url: config.databaseUrl ?? undefined,
     embedded: supervisedEmbedded(
@@ -37,7 +37,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     ),
     ...(options.poolSize !== undefined && { max: options.poolSize }),
   });
-  // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: it is most of an idle node's heap.
+  // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
   const store: EventStore = config.eventStoreUrl
     ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
     : new PostgresEventStore(db.sql);
