@@ -68,6 +68,10 @@ t.test('WORKERS=2: both workers serve one port; kill -9 of one under load loses 
   );
   t.teardown(() => server.child.kill('SIGKILL'));
   const primary = server.child.pid as number;
+  // The bundle reads files of the checkout at run time (by their place beside the sources it was built from).
+  for (const path of ['/watch/assets/viewer.js', '/modules/toy/notation', '/docs/json', '/graphiql/assets/start.js']) {
+    t.equal((await fetch(`${server.base}${path}`)).status, 200, `the compiled build serves ${path}`);
+  }
   const before = await until('two workers', async () => ((await workersOf(primary)).length === 2 ? workersOf(primary) : null));
 
   // One game played across the kill, by a client of its own.
