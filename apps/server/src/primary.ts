@@ -40,6 +40,8 @@ export async function runPrimary(config: Config): Promise<void> {
   // The node is ready once every worker listens; workers started later (after one died) are told at once.
   const listening = new Set<Worker>();
   let started = false;
+  let allListening: () => void = () => {};
+  const everyWorkerListens = new Promise<void>((resolve) => (allListening = resolve));
   cluster.on('message', (worker, message: ClusterMessage) => {
     if (message?.kind !== 'database?') return;
     database.then(
@@ -53,6 +55,7 @@ export async function runPrimary(config: Config): Promise<void> {
     started = true;
     for (const each of listening) if (each.isConnected()) each.send({ kind: 'started' } satisfies ClusterMessage);
     log('info', 'all workers listening', { workers: config.workers });
+    allListening();
   });
 
   let closing = false;
@@ -122,8 +125,10 @@ export async function runPrimary(config: Config): Promise<void> {
     process.exit(failed && exitCode === 0 ? 1 : exitCode);
   };
 
-  // Loaded while the workers start: the primary's own share of the app is the leaders' part.
-  leaders = await startPrimaryLeaders(config, db, log);
+  // Loaded once the workers are up, so as not to compete with them for the cores while they load (the read models
+  // and the outcome recorder only catch up a moment later).
+  await everyWorkerListens;
+  if (!closing) leaders = await startPrimaryLeaders(config, db, log);
 }
 
 /** The leaders over the primary's pool, with the store and modules a worker would have. */
