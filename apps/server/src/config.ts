@@ -32,7 +32,10 @@ export interface Config {
   readonly development: boolean;
   /** The packages whose game modules this node loads (default: every module shipped in the repository). */
   readonly gamePackages: readonly string[] | null;
-  /** Server processes behind the port: 1 serves in this process; more run a primary and that many workers. */
+  /**
+   * Server processes behind the port: 1 serves in this process; more run a primary and that many workers. The default
+   * leaves one core to PostgreSQL (ADR 0032: on two cores a second worker measured slower, the floor's too).
+   */
   readonly workers: number;
 }
 
@@ -153,7 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
     gamePackages,
-    workers: int('WORKERS', availableParallelism(), 1, 256),
+    workers: int('WORKERS', Math.max(1, availableParallelism() - 1), 1, 256),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -11,7 +11,7 @@ t.test('defaults serve on 127.0.0.1:3000 with the embedded store', async (t) => 
   t.equal(config.eventStoreUrl, null);
   t.equal(config.corsOrigin, false);
   t.equal(config.adminKey, null);
-  t.equal(config.workers, availableParallelism(), 'one server process per core the machine offers');
+  t.equal(config.workers, Math.max(1, availableParallelism() - 1), 'one server process per core but one, left to PostgreSQL');
 });
 
 t.test('values are parsed', async (t) => {
