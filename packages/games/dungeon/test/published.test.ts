@@ -1,7 +1,6 @@
 // What the module publishes for clients, held against what it does: its refusal codes, its command examples and its
 // content (the cards).
 import t from 'tap';
-import { Value } from '@sinclair/typebox/value';
 import { randomFor } from '@delve/kernel';
 import {
   botsChoose,
