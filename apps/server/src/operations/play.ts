@@ -26,7 +26,8 @@ export const sendCommand = operation({
     const seat = seatOf(caller);
     // Keys are scoped to the seat, so one player's key can never swallow another player's command.
     const key = idempotencyKey === undefined ? {} : { idempotencyKey: `seat:${seat}:${idempotencyKey}` };
-    return games.commands.execute(id, command, { seat, ...key }).catch(async (error: unknown) => {
+    const tokenHash = caller.kind === 'seat' ? caller.tokenHash : undefined;
+    return games.commands.execute(id, command, { seat, ...key, ...(tokenHash !== undefined && { tokenHash }) }).catch(async (error: unknown) => {
       // A malformed command is explained against the module's own schema.
       throw explained(error, modules[(await games.reads.summary(id)).module], { command });
     });
