@@ -55,6 +55,8 @@ export interface Config {
   readonly workers: number;
   /** Tables that run themselves: the scheduler's settings. */
   readonly tables: TableSettings;
+  /** Which seats count as connected (presence.ts). */
+  readonly presence: { readonly windowMs: number; readonly flushMs: number };
 }
 
 /** How the server plays bots and ends games nobody plays. */
@@ -185,6 +187,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       idleMs: int('IDLE_GAME_SECONDS', 7 * 86_400, 1, 366 * 86_400) * 1000,
       unfilledMs: int('UNFILLED_GAME_SECONDS', 86_400, 1, 366 * 86_400) * 1000,
       botOnlyGames: int('BOT_ONLY_GAMES', 20, 0, 100_000),
+    },
+    presence: {
+      windowMs: int('PRESENCE_SECONDS', 30, 1, 3600) * 1000,
+      flushMs: int('PRESENCE_FLUSH_MS', 1000, 50, 60_000),
     },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),

@@ -71,7 +71,7 @@ export const getGame = operation({
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
   problems: [404],
-  run: ({ games }, _caller, { id }) => games.reads.summary(id),
+  run: async ({ games, presence }, _caller, { id }) => ({ ...(await games.reads.summary(id)), connected: await presence.connected(id) }),
 });
 
 export const claimSeat = operation({

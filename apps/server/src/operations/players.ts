@@ -111,7 +111,10 @@ export const listActiveSeats = operation({
   problems: [401, 403],
   async run({ games, reads }, caller, { id }) {
     requireSelf(caller, id);
-    const playing = ((await reads.playerProfile(id))?.games ?? []).filter((g) => g.status === 'playing').slice(-100).reverse();
+    const playing = ((await reads.playerProfile(id))?.games ?? [])
+      .filter((g) => g.status === 'playing')
+      .slice(-100)
+      .reverse();
     const items = await Promise.all(
       playing.map(async (entry) => {
         const summary = await games.reads.summary(entry.gameId);

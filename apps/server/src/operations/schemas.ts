@@ -126,6 +126,9 @@ export const ViewResult = Type.Object(
   {
     revision: Type.Integer({ minimum: 0, description: 'The stream revision the view is taken at.' }),
     clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock now; null for a game without one.' }),
+    connected: Type.Array(SeatNumber, {
+      description: 'Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS.',
+    }),
     view: ViewField,
   },
   { title: 'ViewResult', description: "The caller's view of a game, now or at an earlier revision." },
