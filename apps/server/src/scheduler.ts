@@ -43,6 +43,7 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
     // Bots choose with the server's own randomness, never the game's seed.
     random: () => randomFor(randomBytes(16).toString('hex'), 0),
     botPaceMs: tables.botPaceMs,
+    thinkMs: tables.botThinkMs,
     idleMs: tables.idleMs,
     unfilledMs: tables.unfilledMs,
     ...(options.fill && { fill: options.fill }),
