@@ -77,18 +77,22 @@ export class StoreUpdatesFeed implements UpdatesFeed {
   /** The run following the store, started when there is none. */
   private start(): Run {
     if (this.run) return this.run;
-    let subscribed: () => void = () => undefined;
-    const run: Run = { stopped: false, subscription: null, ready: new Promise<void>((resolve) => (subscribed = resolve)) };
+    let settle: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => undefined, reject: () => undefined };
+    const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    // A listener that goes before it is known whether the store answers must not leave an unhandled rejection.
+    ready.catch(() => undefined);
+    const run: Run = { stopped: false, subscription: null, ready };
     this.run = run;
-    void this.follow(run, subscribed);
+    void this.follow(run, settle);
     return run;
   }
 
   /**
    * Subscribe from the current head and deliver until the run stops. When the store breaks the subscription, take it
-   * up again from the last event delivered, after a pause.
+   * up again from the last event delivered, after a pause. When the store fails before the head is known, there is
+   * nothing to resume from: the run ends, its listeners' `ready` rejects, and the next listener starts a new one.
    */
-  private async follow(run: Run, subscribed: () => void): Promise<void> {
+  private async follow(run: Run, settle: { resolve: () => void; reject: (error: unknown) => void }): Promise<void> {
     let position: Position | 'start' | null = null;
     while (!run.stopped) {
       try {
@@ -99,14 +103,19 @@ export class StoreUpdatesFeed implements UpdatesFeed {
         const subscription = this.store.subscribeToAll({ fromPosition: position, streamPrefixes: ['game-'] });
         run.subscription = subscription;
         if (run.stopped) await subscription.unsubscribe();
-        subscribed();
+        settle.resolve();
         for await (const event of subscription) {
           position = event.position;
           this.deliver(event.streamId.slice('game-'.length), event.revision, event.type);
         }
-      } catch {
-        // The store failed under the subscription (or before it): wait, then resume where it left off.
-        subscribed();
+      } catch (error) {
+        if (position === null) {
+          run.stopped = true;
+          if (this.run === run) this.run = null;
+          settle.reject(error);
+          return;
+        }
+        // The store failed under the subscription: wait, then resume where it left off.
         if (!run.stopped) await new Promise((r) => setTimeout(r, this.resumeAfterMs));
       }
     }
