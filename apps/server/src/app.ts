@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
 import { graphql } from './graphql/index';
 import { installInputGuards } from './inputGuards';
+import { EXPOSED } from './headers';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter } from './operations/limits';
@@ -136,7 +137,9 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   if (corsOrigin !== false) {
     await fastify.register(cors, {
       origin: corsOrigin === true ? true : [...corsOrigin],
-      exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
+      // The methods the REST routes use, and every response header the contract declares.
+      methods: [...new Set(restRoutes.map((route) => route.method))],
+      exposedHeaders: [...EXPOSED],
     });
   }
   installRateLimits(fastify, operations.limiter);

@@ -4,6 +4,7 @@
 import type { AnyGameModule } from '@delve/kernel';
 import type { RouteOptions } from 'fastify';
 import { moduleComponents, schemaNames } from './catalog';
+import { BUDGET, LOG_POSITION, REQUEST_ID, RETRY_AFTER, type HeaderDoc } from './headers';
 import { MODULE_SCHEMA, type ModuleSchemaKind } from './operations/schemas';
 
 type Json = Record<string, unknown>;
@@ -16,6 +17,8 @@ declare module 'fastify' {
     auth?: readonly Credential[];
     /** Response headers by status code and what each says. */
     responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+    /** The budget an operation route spends: its responses carry the X-RateLimit-* headers of that bucket. */
+    budget?: 'read' | 'write';
   }
 }
 
@@ -29,6 +32,8 @@ export interface RouteDoc {
   readonly auth?: readonly Credential[];
   /** Response headers by status code, e.g. { 201: { Location: 'Where the new game is.' } }. */
   readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+  /** The budget it spends (rate-limited routes only). */
+  readonly budget?: 'read' | 'write';
 }
 
 /** A route as registered: its method, URL and schema (with the RouteDoc fields beside fastify's keys). */
@@ -53,17 +58,6 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'The rules refuse it: the problem code says which rule.',
   429: 'Rate limited: retry after the number of seconds in Retry-After.',
   503: 'Not ready: the database is unreachable; retry after the number of seconds in Retry-After.',
-};
-
-/** Headers every response carries (components.headers), referenced from each response. */
-const COMMON_HEADERS: Record<string, Json> = {
-  'X-Request-Id': {
-    description: 'The id of this request in the server log: the one sent in X-Request-Id if it was sane, else a new one.',
-    schema: { type: 'string' },
-  },
-  'X-RateLimit-Limit': { description: 'Requests allowed in the current window for this caller.', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
 };
 
 const SECURITY_SCHEMES: Json = {
@@ -149,15 +143,29 @@ function parameters(where: 'path' | 'query' | 'header', schema: unknown, compone
   });
 }
 
+/** Every named header (components.headers). */
+const HEADERS: Record<string, HeaderDoc> = Object.fromEntries(
+  Object.entries({ ...REQUEST_ID, ...BUDGET, ...RETRY_AFTER, ...LOG_POSITION }).map(([name, { description, schema }]) => [
+    name,
+    { description, schema },
+  ]),
+);
+
 const headerRefs = (names: readonly string[]): Json =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
-/** An error response: one component per status (components.responses), all problem+json. */
-function problemResponse(status: number): Json {
-  const names = Object.keys(COMMON_HEADERS);
+/** The headers every response of a route carries: the request id, and the budget's on rate-limited routes. */
+const commonHeaders = (limited: boolean): string[] => [...Object.keys(REQUEST_ID), ...(limited ? Object.keys(BUDGET) : [])];
+
+/**
+ * An error response, all problem+json: for rate-limited routes one component per status (components.responses), with
+ * Retry-After on 429 and 503; the few routes outside the limit (/ready) say it inline.
+ */
+function problemResponse(status: number, limited: boolean): Json {
+  const retry = limited && (status === 429 || status === 503) ? Object.keys(RETRY_AFTER) : [];
   return {
     description: STATUS_TEXT[status] ?? 'See the problem.',
-    headers: headerRefs(status === 429 || status === 503 ? [...names, 'Retry-After'] : names),
+    headers: headerRefs([...commonHeaders(limited), ...retry]),
     content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
   };
 }
@@ -166,20 +174,25 @@ function responses(route: DocumentedRoute, components: Components, problemStatus
   const out: Json = {};
   const declared = (route.schema.response ?? {}) as Record<string, Json>;
   const headers = route.schema.responseHeaders ?? {};
+  const limited = route.schema.budget !== undefined;
   for (const [code, schema] of Object.entries(declared)) {
     const status = Number(code);
     if (schema.title === 'Problem') {
       components.ref(schema); // registers the Problem schema
-      problemStatuses.add(status);
-      out[code] = { $ref: `#/components/responses/Problem${status}` };
+      if (limited) problemStatuses.add(status);
+      out[code] = limited ? { $ref: `#/components/responses/Problem${status}` } : problemResponse(status, false);
       continue;
     }
     const named = Object.fromEntries(
-      Object.entries(headers[status] ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+      Object.entries(headers[status] ?? {}).map(([name, description]) =>
+        Object.hasOwn(HEADERS, name)
+          ? [name, { $ref: `#/components/headers/${name}` }]
+          : [name, { description, schema: { type: 'string' } }],
+      ),
     );
     const response: Json = {
       description: typeof schema.description === 'string' ? schema.description : (STATUS_TEXT[status] ?? 'OK.'),
-      headers: { ...headerRefs(Object.keys(COMMON_HEADERS)), ...named },
+      headers: { ...headerRefs(commonHeaders(limited)), ...named },
     };
     if (status !== 304 && status !== 204 && schema.type !== 'null') {
       response.content = { 'application/json': { schema: components.ref(schema) } };
@@ -241,6 +254,7 @@ export function openApiDocument(
       summary: doc.summary,
       ...(doc.description !== undefined && { description: doc.description }),
     };
+    if (doc.budget) operation['x-delve-budget'] = doc.budget;
     if (doc.auth) operation.security = doc.auth.map((name) => (name === 'anonymous' ? {} : { [name]: [] }));
     const params = [
       ...parameters('path', doc.params, components),
@@ -284,8 +298,8 @@ export function openApiDocument(
     paths,
     components: {
       securitySchemes: SECURITY_SCHEMES,
-      headers: { ...COMMON_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
-      responses: Object.fromEntries([...problemStatuses].sort().map((status) => [`Problem${status}`, problemResponse(status)])),
+      headers: HEADERS,
+      responses: Object.fromEntries([...problemStatuses].sort().map((status) => [`Problem${status}`, problemResponse(status, true)])),
       schemas: components.schemas,
     },
   };

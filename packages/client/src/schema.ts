@@ -6830,34 +6830,22 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description Not ready: the database is unreachable; retry after the number of seconds in Retry-After. */
-    Problem503: {
-      headers: {
-        'X-Request-Id': components['headers']['X-Request-Id'];
-        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-        'Retry-After': components['headers']['Retry-After'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
   };
   parameters: never;
   requestBodies: never;
   headers: {
     /** @description The id of this request in the server log: the one sent in X-Request-Id if it was sane, else a new one. */
     'X-Request-Id': string;
-    /** @description Requests allowed in the current window for this caller. */
+    /** @description The most calls of this budget (reads or writes) the caller may make at once: its bucket’s size. */
     'X-RateLimit-Limit': number;
-    /** @description Requests left in the current window. */
+    /** @description Calls of this budget the caller may still make now, after this one. */
     'X-RateLimit-Remaining': number;
-    /** @description Seconds until the window resets. */
+    /** @description Seconds until the caller’s bucket of this budget is full again. */
     'X-RateLimit-Reset': number;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
+    /** @description The position in the event log this write reached. Pass it as `after` to a read served from a read model (the games list, players, characters, campaigns) to read your own write. */
+    'X-Log-Position': string;
   };
   pathItems: never;
 }
@@ -7657,9 +7645,6 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7898,16 +7883,22 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Health'];
         };
       };
-      503: components['responses']['Problem503'];
+      /** @description Not ready: the database is unreachable; retry after the number of seconds in Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
 }

@@ -119,6 +119,7 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
     summary: op.summary,
     ...(op.description !== undefined && { description: op.description }),
     ...(!(op.auth.length === 1 && op.auth[0] === 'anonymous') && { auth: op.auth }),
+    budget: op.budget,
     ...(path.length > 0 && { params: Type.Object(pick(properties, path)) }),
     ...(sources.query.length > 0 && { querystring: Type.Object(pick(properties, sources.query)) }),
     ...(Object.keys(headers).length > 0 && {

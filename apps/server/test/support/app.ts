@@ -86,9 +86,7 @@ export async function testApp(
     : null;
   if (readSide) for (const runner of runners) runner.start();
   outcomes?.start();
-  const tables = options.scheduler
-    ? startScheduler({ store, sql, games: service, modules, tables: config.tables, onError: fail })
-    : null;
+  const tables = options.scheduler ? startScheduler({ store, sql, games: service, modules, tables: config.tables, onError: fail }) : null;
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
