@@ -119,9 +119,7 @@ export class CharacterService {
     const characterId = request.character;
     const game = await this.deps.games.reads.summary(gameId);
     const current = await this.load(characterId);
-    if (current.state.owner !== player) throw new RuleViolation('character/not-owner', 'only its owner may seat this character');
-    if (current.state.module !== game.module)
-      throw new RuleViolation('character/wrong-module', `this is a ${current.state.module} character; the game is ${game.module}`);
+    refuseSeat(current.state, player, game.module);
     if (game.status !== 'open') throw new RuleViolation('game/not-open', 'seats can only be claimed before the game starts');
     const module = this.module(current.state);
     const previous = await this.previous(current.state);
@@ -136,6 +134,21 @@ export class CharacterService {
     } catch (error) {
       await this.release(characterId, gameId, 'claim-failed').catch(() => {}); // a stale reservation expires by itself
       throw error;
+    }
+  }
+
+  /**
+   * Refuse, changing nothing, what `claimSeat` would refuse of this character in a new game of `module` (its owner,
+   * its module, another game holding it): a caller about to create a game for it checks first.
+   */
+  async checkSeatable(player: string, characterId: string, module: string): Promise<void> {
+    const { state } = await this.load(characterId);
+    refuseSeat(state, player, module);
+    if (state.seatedIn && (await this.previous(state)) === 'busy') {
+      throw new RuleViolation(
+        'character/busy',
+        `the character is playing game ${state.seatedIn.gameId}; a character sits in one active game at a time`,
+      );
     }
   }
 
@@ -210,4 +223,11 @@ export class CharacterService {
       options,
     );
   }
+}
+
+/** The character may be seated by `player` in a game of `module`: its owner, and of that module. */
+function refuseSeat(state: CharacterState, player: string, module: string): void {
+  if (state.owner !== player) throw new RuleViolation('character/not-owner', 'only its owner may seat this character');
+  if (state.module !== module)
+    throw new RuleViolation('character/wrong-module', `this is a ${state.module} character; the game is ${module}`);
 }
