@@ -114,8 +114,8 @@ export function installProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = toProblem(error);
     body.instance = request.url.split('?')[0] ?? request.url;
-    if (body.status === 503) request.log.warn({ err: error, code: body.code }, 'request refused: unavailable');
-    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // Every 5xx at error level with its cause (the store away included); a client's mistake is no error of the server.
+    if (body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
     else request.log.info({ code: body.code, status: body.status }, 'request rejected');
     const retry = retryAfterOf(error);
     if (retry !== undefined) reply.header('retry-after', String(retry));

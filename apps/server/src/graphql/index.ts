@@ -1,15 +1,15 @@
 // GraphQL at /graphql (mercurius): the operations' fields (fields.ts), each module's own types, live gameUpdated until
 // the game ends, WebSocket authentication, and the limits on what one document may cost.
 import type { AnyGameModule } from '@delve/kernel';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { getOperationAST, GraphQLScalarType, parse, valueFromASTUntyped, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
 import { operations as op, type Operations } from '../operations/index';
 import { viewerOf } from '../operations/access';
-import { HttpProblem } from '../problems';
+import { HttpProblem, toProblem } from '../problems';
 import { credentialsOf } from '../rest/adapter';
 import { credentialsIn, fieldResolver, fieldSdl, type GraphqlContext, type GraphqlField } from './adapter';
-import { errorFormatter, guard } from './errors';
+import { errorFormatter, graphqlError, guard } from './errors';
 import type { UpdatesFeed } from './feed';
 import { graphqlFields } from './fields';
 import { graphiql } from './graphiql';
@@ -81,6 +81,29 @@ export function graphqlSchema(
   return { sdl, types, views: types.views, fields: list };
 }
 
+/**
+ * A subscription's resolver whose refusal arrives as the stream's first failure rather than as a thrown error: the
+ * client gets the same `error` message with its code, and mercurius, which logs every thrown subscribe error at error
+ * level, never sees it. Only a 5xx is logged at error level, with its cause.
+ */
+function refusedAsStream<A extends unknown[], R>(app: FastifyInstance, subscribe: (...args: A) => Promise<AsyncIterator<R>>) {
+  return async (...args: A): Promise<AsyncIterableIterator<R>> => {
+    try {
+      const stream = await subscribe(...args);
+      return Object.assign(stream, { [Symbol.asyncIterator]: () => stream }) as AsyncIterableIterator<R>;
+    } catch (error) {
+      const refusal = graphqlError(error);
+      if (toProblem(error).status >= 500) app.log.error({ err: error }, 'graphql subscription failed');
+      const failed: AsyncIterableIterator<R> = {
+        next: () => Promise.reject(refusal),
+        return: async () => ({ value: undefined, done: true }),
+        [Symbol.asyncIterator]: () => failed,
+      };
+      return failed;
+    }
+  };
+}
+
 /** The operation a request runs, as its operationName picks it (null when the document does not say). */
 function operationOf(document: DocumentNode, body: unknown, query: unknown): string | undefined {
   const named = (body as { operationName?: unknown } | null)?.operationName ?? (query as { operationName?: unknown } | null)?.operationName;
@@ -101,32 +124,35 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
   };
   resolvers.Subscription = {
     gameUpdated: {
-      subscribe: guard(async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
-        // Admitted as a read of the caller's view: the same validation, budget and credentials.
-        const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
-        if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
-        const viewer = viewerOf(caller);
-        const module = await types.moduleOf(gameId);
-        const { reads } = context.games;
-        return new GameUpdates(
-          updates,
-          gameId,
-          after ?? null,
-          async (from) => {
-            // The summary first, then the range up to its revision: the status pushed is the status at that revision
-            // (a summary read beside the range could already say "finished" for events the range does not hold).
-            const summary = await reads.summary(gameId);
-            const to = summary.revision;
-            if (to < from) return null;
-            const [events, view] = await Promise.all([
-              reads.events(gameId, viewer, { from, limit: to - from + 1 }),
-              reads.view(gameId, viewer, to),
-            ]);
-            return { gameId, revision: to, status: summary.status, clock: summary.clock, events, view: types.view(module, view) };
-          },
-          () => reads.summary(gameId),
-        );
-      }),
+      subscribe: refusedAsStream(
+        app,
+        async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
+          // Admitted as a read of the caller's view: the same validation, budget and credentials.
+          const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
+          if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
+          const viewer = viewerOf(caller);
+          const module = await types.moduleOf(gameId);
+          const { reads } = context.games;
+          return new GameUpdates(
+            updates,
+            gameId,
+            after ?? null,
+            async (from) => {
+              // The summary first, then the range up to its revision: the status pushed is the status at that revision
+              // (a summary read beside the range could already say "finished" for events the range does not hold).
+              const summary = await reads.summary(gameId);
+              const to = summary.revision;
+              if (to < from) return null;
+              const [events, view] = await Promise.all([
+                reads.events(gameId, viewer, { from, limit: to - from + 1 }),
+                reads.view(gameId, viewer, to),
+              ]);
+              return { gameId, revision: to, status: summary.status, clock: summary.clock, events, view: types.view(module, view) };
+            },
+            () => reads.summary(gameId),
+          );
+        },
+      ),
       resolve: (update: unknown) => update,
     },
   };

@@ -112,6 +112,9 @@ export class SdlBuilder {
       }
       case 'object':
         return { type: this.objectType(name, schema) ?? 'JSON', nullable: false };
+      case undefined:
+        // A schema that allows anything allows null: an option's default, an event's data.
+        return { type: 'JSON', nullable: true };
       default:
         return { type: 'JSON', nullable: false };
     }
