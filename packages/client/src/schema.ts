@@ -950,7 +950,7 @@ export interface components {
       /** @description When the command that caused it was decided (ISO 8601). */
       at: string;
     };
-    /** @description The outcome of a command. */
+    /** @description The outcome of a command: the new revision, what it caused, the caller's view and the game's summary after it. */
     CommandResult: {
       /** @description The game’s revision after the command. */
       revision: number;
@@ -962,6 +962,7 @@ export interface components {
         | components['schemas']['DungeoneerView']
         | components['schemas']['RaidView']
         | components['schemas']['VentureView'];
+      game: components['schemas']['GameSummary'];
       /** @description True when the Idempotency-Key was seen before: the first outcome, nothing appended. */
       replayed: boolean;
     };
@@ -7379,7 +7380,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The outcome of a command. */
+      /** @description The outcome of a command: the new revision, what it caused, the caller's view and the game's summary after it. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

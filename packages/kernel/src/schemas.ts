@@ -128,9 +128,14 @@ export const ExecuteResult = Type.Object(
     revision: Type.Integer({ minimum: 0, description: 'The game’s revision after the command.' }),
     events: Type.Array(VisibleEvent, { description: 'What the command caused, redacted for the caller.' }),
     view: Type.Unknown({ description: "The caller's view after the command." }),
+    /** The game's summary at that revision (status, awaited seats, winners, clock): no second read per move. */
+    game: GameSummary,
     replayed: Type.Boolean({ description: 'True when the Idempotency-Key was seen before: the first outcome, nothing appended.' }),
   },
-  { title: 'CommandResult', description: 'The outcome of a command.' },
+  {
+    title: 'CommandResult',
+    description: "The outcome of a command: the new revision, what it caused, the caller's view and the game's summary after it.",
+  },
 );
 export type ExecuteResult = Static<typeof ExecuteResult>;
 

@@ -114,7 +114,7 @@ const ViewField = moduleSchema('view', Type.Unknown({ description: "The module's
 
 export const CommandResult = Type.Object(
   { ...ExecuteResult.properties, view: moduleSchema('view', ExecuteResult.properties.view) },
-  { title: 'CommandResult', description: 'The outcome of a command.' },
+  { title: 'CommandResult', description: ExecuteResult.description ?? '' },
 );
 
 export const ViewResult = Type.Object(
