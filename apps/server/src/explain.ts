@@ -85,7 +85,9 @@ const summary = (what: string, details: readonly Detail[]): string =>
  * checked against that command's own schema, field by field. Null when the command is valid.
  */
 export function explainCommand(module: AnyGameModule, command: unknown): ValidationError | null {
-  const variants = ((module.commandSchema as unknown as Json).anyOf ?? [module.commandSchema]) as TSchema[];
+  // What a seat may send: a seat is never told to send the automaton's own commands.
+  const schema = module.seatCommandSchema ?? module.commandSchema;
+  const variants = ((schema as unknown as Json).anyOf ?? [schema]) as TSchema[];
   const byType = new Map<string, TSchema>();
   for (const variant of variants) {
     const type = ((variant as unknown as Json).properties as Json | undefined)?.type as Json | undefined;

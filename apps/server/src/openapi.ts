@@ -3,7 +3,8 @@
 // committed file is what the routes generate.
 import type { AnyGameModule } from '@delve/kernel';
 import type { RouteOptions } from 'fastify';
-import { moduleComponents, schemaNames } from './catalog';
+import { commandExamples, moduleComponents, schemaNames } from './catalog';
+import { serverCodeSchema } from './codes';
 import { BUDGET, LOG_POSITION, REQUEST_ID, RETRY_AFTER, type HeaderDoc } from './headers';
 import { MODULE_SCHEMA, type ModuleSchemaKind } from './operations/schemas';
 
@@ -133,12 +134,14 @@ function parameters(where: 'path' | 'query' | 'header', schema: unknown, compone
   return Object.entries(object.properties ?? {}).map(([name, sub]) => {
     // The parameter carries the description; a named (titled) schema keeps its own, since it is shared.
     const { description, ...rest } = sub;
+    const example = exampleOf(sub);
     return {
       name,
       in: where,
       ...(where === 'path' || required.has(name) ? { required: true } : {}),
       ...(typeof description === 'string' ? { description } : {}),
       schema: components.ref(typeof sub.title === 'string' ? sub : rest),
+      ...(example !== undefined && { example }),
     };
   });
 }
@@ -210,17 +213,21 @@ function responses(route: DocumentedRoute, components: Components, problemStatus
 function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<string, AnyGameModule>>): void {
   const loaded = Object.values(modules).sort((a, b) => a.name.localeCompare(b.name));
   if (loaded.length > 0) Object.assign(schemas, moduleComponents(modules));
+  schemas.ServerCode = serverCodeSchema();
+  const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
   const narrowed = (node: Json): Json => {
     const kind = node[MODULE_SCHEMA] as ModuleSchemaKind;
+    const { [MODULE_SCHEMA]: _kind, ...plain } = node;
     const refs: Json[] = loaded.flatMap((m) => {
       const name = schemaNames(m)[kind];
-      return name === null ? [] : [{ $ref: `#/components/schemas/${name}` }];
+      return name === null ? [] : [ref(name)];
     });
     // A module that publishes no view schema is served as JSON: its views are whatever it returns.
-    const unnamed = loaded.filter((m) => schemaNames(m)[kind] === null).map((m) => m.name);
+    const unnamed = kind === 'view' ? loaded.filter((m) => schemaNames(m).view === null).map((m) => m.name) : [];
     if (unnamed.length > 0) refs.push({ description: `A view of ${unnamed.join(', ')}, which publish no view schema.` });
-    const { [MODULE_SCHEMA]: _kind, ...plain } = node;
-    if (loaded.length === 0) return plain;
+    // A problem's code is the server's own or a module's.
+    if (kind === 'code') refs.unshift(ref('ServerCode'));
+    if (refs.length === 0) return plain;
     const description = typeof node.description === 'string' ? node.description : undefined;
     return { ...(description !== undefined && { description }), anyOf: refs };
   };
@@ -231,6 +238,34 @@ function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
   };
   for (const [name, schema] of Object.entries(schemas)) schemas[name] = walk(schema) as Json;
+}
+
+/** A schema's first example (JSON Schema's `examples`), if it has one. */
+const exampleOf = (schema: Json): unknown => (Array.isArray(schema.examples) ? (schema.examples as unknown[])[0] : undefined);
+
+/** An object's example: its own, else its required fields' examples (an optional field is left to its default). */
+function objectExample(schema: Json): unknown {
+  const own = exampleOf(schema);
+  if (own !== undefined || schema.type !== 'object') return own;
+  const required = new Set((schema.required ?? []) as string[]);
+  const fields = Object.entries((schema.properties ?? {}) as Record<string, Json>).flatMap(([name, field]) => {
+    const example = exampleOf(field);
+    return example === undefined || !required.has(name) ? [] : [[name, example] as const];
+  });
+  return Object.fromEntries(fields);
+}
+
+/**
+ * A request body with an example a server accepts: the modules' own command examples, one per command type, when it is
+ * one of their commands; else one made of its fields' examples.
+ */
+function requestBody(body: Json, components: Components, modules: Readonly<Record<string, AnyGameModule>>): Json {
+  const kind = body[MODULE_SCHEMA];
+  const commands = kind === 'command' || kind === 'characterCommand';
+  const examples = commands ? commandExamples(modules, kind) : {};
+  // A module's command has no example of ours: without the modules' own there is none to give.
+  const example = Object.keys(examples).length > 0 ? { examples } : commands ? {} : { example: objectExample(body) };
+  return { required: true, content: { 'application/json': { schema: components.ref(body), ...example } } };
 }
 
 /** The OpenAPI 3.1 document of `routes` (every route with an operationId) and the modules' schemas. */
@@ -262,9 +297,7 @@ export function openApiDocument(
       ...parameters('header', doc.headers, components),
     ];
     if (params.length > 0) operation.parameters = params;
-    if (doc.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: components.ref(doc.body) } } };
-    }
+    if (doc.body) operation.requestBody = requestBody(doc.body as Json, components, modules);
     operation.responses = responses(route, components, problemStatuses);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -289,8 +322,8 @@ export function openApiDocument(
         Object.values(modules)
           .sort((a, b) => a.name.localeCompare(b.name))
           .map((m) => {
-            const { options, command, event, view } = schemaNames(m);
-            return [m.name, { options, command, event, view }];
+            const { options, command, event, view, characterOptions, characterCommand, sheet, code } = schemaNames(m);
+            return [m.name, { options, command, event, view, characterOptions, characterCommand, sheet, code }];
           }),
       ),
     }),

@@ -11,7 +11,7 @@ t.test("a command's answer carries the game's summary after it, to the last move
   const tokens: string[] = [];
   for (let i = 0; i < 2; i++) tokens.push((await call(t, ctx.app, 'POST', `/games/${game.id}/seats`, { payload: {} })).body.token);
 
-  const drew = await call(t, ctx.app, 'POST', `/games/${game.id}/commands`, { token: tokens[0], payload: { type: 'Draw' } });
+  const drew = await call(t, ctx.app, 'POST', `/games/${game.id}/commands`, { token: tokens[0] as string, payload: { type: 'Draw' } });
   const now = (await call(t, ctx.app, 'GET', `/games/${game.id}`)).body;
   t.same(drew.body.game, now, 'the summary is the one GET /games/{id} gives right after');
   t.equal(drew.body.game.revision, drew.body.revision, 'at the revision the command reached');
@@ -30,7 +30,7 @@ t.test("a command's answer carries the game's summary after it, to the last move
     revision: stopped.body.data.sendCommand.revision,
   });
 
-  const last = await call(t, ctx.app, 'POST', `/games/${game.id}/commands`, { token: tokens[0], payload: { type: 'Stop' } });
+  const last = await call(t, ctx.app, 'POST', `/games/${game.id}/commands`, { token: tokens[0] as string, payload: { type: 'Stop' } });
   t.equal(last.body.game.status, 'finished', 'the last move says the game is over');
   t.same(last.body.game.awaiting, []);
   t.same(last.body.game.winners, (await call(t, ctx.app, 'GET', `/games/${game.id}`)).body.winners, 'and who won');

@@ -383,6 +383,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/modules/{name}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A module's own shipped content: cards, heroes, rooms… with their ids, names, types, rarities and texts.
+     * @description What a client needs to show a card, offer an unlock or name a dungeon; ids are those commands, options and character sheets use. A module that ships no content answers an empty list.
+     */
+    get: operations['getModuleContent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/modules/{name}/notation': {
     parameters: {
       query?: never;
@@ -494,13 +514,20 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     CreateCampaignRequest: {
-      /** @description The campaign's name. */
+      /**
+       * @description The campaign's name.
+       * @example Under the Hill
+       */
       name: string;
-      /** @description The module its games are played under. */
+      /**
+       * @description The module its games are played under.
+       * @example raid
+       */
       module: string;
       /**
        * Format: uuid
        * @description The character the creator brings.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
     };
@@ -624,8 +651,13 @@ export interface components {
       title: string;
       /** @description The HTTP status. */
       status: number;
-      /** @description Stable machine-readable code, e.g. dungeon/not-your-turn or http/invalid-request. */
-      code: string;
+      /** @description Stable machine-readable code, e.g. dungeon/not-your-turn or http/invalid-request: one of ServerCode or of a module's <Module>Code, each listed with its meaning. */
+      code:
+        | components['schemas']['ServerCode']
+        | components['schemas']['DungeonCode']
+        | components['schemas']['DungeoneerCode']
+        | components['schemas']['RaidCode']
+        | components['schemas']['VentureCode'];
       /** @description What went wrong, for humans. */
       detail: string;
       /** @description The path of the request. */
@@ -651,6 +683,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The new game.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       gameId: string;
       /** @description A seat at the table, 0-based in clockwise order. */
@@ -664,18 +697,23 @@ export interface components {
       /**
        * Format: uuid
        * @description The character the new member brings.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
     };
     CreateCharacterRequest: {
-      /** @description A module with characters (GET /modules says which). */
+      /**
+       * @description A module with characters (GET /modules says which).
+       * @example raid
+       */
       module: string;
-      /** @description The character's name. */
+      /**
+       * @description The character's name.
+       * @example Hilde
+       */
       name: string;
       /** @description The module's character creation options. */
-      options?: {
-        [key: string]: unknown;
-      };
+      options?: components['schemas']['DungeoneerCharacterOptions'] | components['schemas']['RaidCharacterOptions'];
     };
     /** @description Where a character sits now. */
     CharacterSeat: {
@@ -726,19 +764,15 @@ export interface components {
       /** @description Every finished game recorded on the character, oldest first. */
       games: components['schemas']['CharacterGame'][];
       /** @description The module's character sheet (its shape is the module's sheet schema). */
-      sheet: unknown;
+      sheet: components['schemas']['DungeoneerSheet'] | components['schemas']['RaidSheet'];
     };
     /** @description A player's characters. */
     CharacterList: {
       /** @description The characters, oldest first. */
       items: components['schemas']['Character'][];
     };
-    /** @description A module's command (see the module's command schemas). */
-    Command:
-      | components['schemas']['DungeonCommand']
-      | components['schemas']['DungeoneerCommand']
-      | components['schemas']['RaidCommand']
-      | components['schemas']['VentureCommand'];
+    /** @description A command to a character (see its module's character command schemas). */
+    CharacterCommand: components['schemas']['DungeoneerCharacterCommand'] | components['schemas']['RaidCharacterCommand'];
     /** @description The outcome of an owner's command to a character. */
     CharacterCommandResult: {
       /** @description The character stream's revision after the command. */
@@ -790,7 +824,10 @@ export interface components {
     /** @description What happens when a seat's time runs out: forfeit (the seat concedes by the module's own rules), default (the module's least harmful legal move is played for it) or bot (a server bot plays the seat until its player sends a command again). */
     TimeoutPolicy: 'forfeit' | 'default' | 'bot';
     CreateGameRequest: {
-      /** @description The rules module (GET /modules lists them). */
+      /**
+       * @description The rules module (GET /modules lists them).
+       * @example dungeon
+       */
       module: string;
       /** @description The module's options; defaults fill the rest. */
       options?:
@@ -798,7 +835,10 @@ export interface components {
         | components['schemas']['DungeoneerOptions']
         | components['schemas']['RaidOptions']
         | components['schemas']['VentureOptions'];
-      /** @description How many seats the table has. */
+      /**
+       * @description How many seats the table has.
+       * @example 2
+       */
       seats: number;
       clock?: components['schemas']['Clock'];
       onTimeout?: components['schemas']['TimeoutPolicy'];
@@ -934,11 +974,25 @@ export interface components {
       };
     };
     SeatBotsRequest: {
-      /** @description The bot (default: the module's first; GET /modules lists them). */
+      /**
+       * @description The bot (default: the module's first; GET /modules lists them).
+       * @example random
+       */
       bot?: string;
-      /** @description Only these seats (default: every empty one). */
+      /**
+       * @description Only these seats (default: every empty one).
+       * @example [
+       *       1
+       *     ]
+       */
       seats?: number[];
     };
+    /** @description A module's command (see the module's command schemas). */
+    Command:
+      | components['schemas']['DungeonCommand']
+      | components['schemas']['DungeoneerCommand']
+      | components['schemas']['RaidCommand']
+      | components['schemas']['VentureCommand'];
     /** @description One event of a game’s log, redacted for the caller. */
     Event: {
       /** @description The event’s revision in the game stream. */
@@ -996,16 +1050,26 @@ export interface components {
       templates: components['schemas']['CommandTemplate'][];
     };
     ClaimSeatRequest: {
-      /** @description The seat to claim (default: the lowest free one). */
+      /**
+       * @description The seat to claim (default: the lowest free one).
+       * @example 0
+       */
       seat?: number;
-      /** @description A display name for the seat (default: the character’s name, if one is brought). */
+      /**
+       * @description A display name for the seat (default: the character’s name, if one is brought).
+       * @example Ada
+       */
       name?: string;
       /**
        * Format: uuid
        * @description Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
-      /** @description Seat one of the module’s server bots instead (GET /modules lists them); no token is given. */
+      /**
+       * @description Seat one of the module’s server bots instead (GET /modules lists them); no token is given.
+       * @example random
+       */
       bot?: string;
     };
     /** @description A claimed seat and the token that acts for it. */
@@ -1046,6 +1110,13 @@ export interface components {
       schema: {
         [key: string]: unknown;
       };
+    };
+    /** @description A problem code with its meaning. */
+    RefusalCode: {
+      /** @description The stable code, as problems carry it in `code` (GraphQL errors in `extensions.code`). */
+      code: string;
+      /** @description What it means, for people and for clients deciding what to do. */
+      meaning: string;
     };
     /** @description A server bot that can hold or play a seat. */
     ModuleBot: {
@@ -1099,15 +1170,32 @@ export interface components {
       schemas: {
         /** @description The named schema of the options. */
         options: string;
-        /** @description The named schema of the command union. */
+        /** @description The named schema of the commands a seat may send (a union). */
         command: string;
         /** @description The named schema of the event union. */
         event: string;
         /** @description The named schema of the view; null when it is served as JSON. */
         view: string | null;
+        /** @description The named schema of the options a character is created with; null for a module without characters. */
+        characterOptions: string | null;
+        /** @description The named schema of the commands a character's owner may send it (a union); null for a module without characters. */
+        characterCommand: string | null;
+        /** @description The named schema of a character's sheet; null for a module without characters. */
+        sheet: string | null;
+        /** @description The named schema listing its refusal codes. */
+        code: string;
       };
       /** @description True when characters of the module can be created and brought to its games. */
       characters: boolean;
+      /** @description Every code its rules refuse a command with (422), with what it means: clients branch on these. */
+      codes: components['schemas']['RefusalCode'][];
+      /** @description The module's own shipped content (GET /modules/{name}/content). */
+      content: {
+        /** @description How many pieces of content it ships. */
+        items: number;
+        /** @description Where they are served: cards, heroes, rooms with their ids, names and texts. */
+        url: string;
+      };
       /** @description The server bots that can hold a seat (the first also plays for people whose time ran out). */
       bots: components['schemas']['ModuleBot'][];
     };
@@ -1115,6 +1203,30 @@ export interface components {
     ModuleList: {
       /** @description Every module this server runs, by name. */
       items: components['schemas']['ModuleInfo'][];
+    };
+    /** @description One piece of a module's shipped content (a card, a hero, a room…), as a client shows it. */
+    ContentItem: {
+      /** @description Its id, as commands, options and character sheets name it. */
+      id: string;
+      /** @description Its name, as players see it. */
+      name: string;
+      /** @description What kind of thing it is in the module (a card type, a hero, a dungeon room…). */
+      type: string;
+      /** @description Its rarity, where the module has rarities; null otherwise. */
+      rarity: string | null;
+      /** @description Its rules text, in our own words. */
+      text: string;
+      /** @description Further numbers and names the module shows (cost, attack, XP…), by name. */
+      stats?: {
+        [key: string]: string | number | boolean | null;
+      };
+    };
+    /** @description A module's own shipped content: what a client shows of a card, a hero or a room. */
+    ModuleContent: {
+      /** @description The module name. */
+      module: string;
+      /** @description Every piece of content it ships, in its own order (empty when it ships none). */
+      items: components['schemas']['ContentItem'][];
     };
     /** @description A module's rules and notation as its README explains them. */
     ModuleNotation: {
@@ -1126,7 +1238,10 @@ export interface components {
       markdown: string;
     };
     RegisterPlayerRequest: {
-      /** @description The name others see. */
+      /**
+       * @description The name others see.
+       * @example Ada
+       */
       name: string;
     };
     /** @description The new player and its first key. */
@@ -1134,6 +1249,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The player id.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       id: string;
       /** @description The name others see. */
@@ -1143,6 +1259,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The first key’s id.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       keyId: string;
       /** @description The first API key, shown once: send it as Authorization: Bearer <key>. */
@@ -1218,6 +1335,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The key id, to revoke it later.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       keyId: string;
       /** @description The API key, shown once: send it as Authorization: Bearer <key>. */
@@ -2157,6 +2275,8 @@ export interface components {
       /** @description The winner once the game is over. */
       winners: number[] | null;
     };
+    /** @description A refusal of Daniel Bullen's Dungeon's rules (422); the module publishes no list of its codes. */
+    DungeonCode: string;
     /** @description Dungeoneer options; the standard game needs none. */
     DungeoneerOptions: {
       /**
@@ -4838,6 +4958,61 @@ export interface components {
         maxY: number;
       };
     };
+    /** @description A refusal of Dungeoneer's rules (422); the module publishes no list of its codes. */
+    DungeoneerCode: string;
+    /** @description A Dungeoneer character is one of the heroes. */
+    DungeoneerCharacterOptions: {
+      /** @description A hero card of the starter set. */
+      hero: 'brannoc' | 'ysolde' | 'tamsin' | 'oskar' | 'mirela' | 'dunstan';
+    };
+    /** @description Leave a carried Treasure behind for good: the character stops carrying it. */
+    'DungeoneerCharacterCommand.DropTreasure': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'DropTreasure';
+      /** @description The Treasure design to drop. */
+      treasure: string;
+    };
+    /** @description Leave a carried Treasure behind for good: the character stops carrying it. */
+    DungeoneerCharacterCommand: components['schemas']['DungeoneerCharacterCommand.DropTreasure'];
+    /** @description A Dungeoneer character sheet. */
+    DungeoneerSheet: {
+      /** @description The hero card. */
+      hero: string;
+      /** @description The level it starts its next adventure at, when its campaign carries levels. */
+      level: number;
+      /** @description Treasures it starts its next adventure with, when its campaign carries them. */
+      treasures: string[];
+      /** @description Finished games. */
+      adventures: number;
+      /** @description Games won. */
+      wins: number;
+      /** @description Quests completed in all. */
+      quests: number;
+      /** @description Times its seat’s hero fell. */
+      defeats: number;
+      /** @description Heroes defeated as a campaign’s Dungeonlord. */
+      felled: number;
+      /** @description Every adventure, oldest first. */
+      history: {
+        /** @description The game. */
+        gameId: string;
+        /** @description The side the character played. */
+        side: 'hero' | 'dungeonlord';
+        /** @description Whether it was among the winners. */
+        won: boolean;
+        /** @description Quests it completed. */
+        quests: string[];
+        /** @description How often its seat’s hero fell. */
+        defeats: number;
+        /** @description As a campaign’s Dungeonlord: heroes defeated. */
+        felled: number;
+        /** @description The level its own hero reached. */
+        level: number;
+      }[];
+    };
     /** @description Options of a Dungeon Decks raid game; every field has a default. */
     RaidOptions: {
       /**
@@ -4999,7 +5174,7 @@ export interface components {
        */
       type: 'EndDungeonTurn';
     };
-    /** @description Every command of Dungeon Decks raid. */
+    /** @description Every command a seat of Dungeon Decks raid may send. */
     RaidCommand:
       | components['schemas']['RaidCommand.Mulligan']
       | components['schemas']['RaidCommand.KeepHand']
@@ -5850,6 +6025,220 @@ export interface components {
         achievements: string[];
       } | null;
       winners: number[] | null;
+    };
+    /** @description A refusal of Dungeon Decks raid's rules (422); the module publishes no list of its codes. */
+    RaidCode: string;
+    /** @description a new raider */
+    RaidCharacterOptions: {
+      /** @description the class: the raider begins with its hero and its starter deck */
+      class: 'guardian' | 'pyromancer' | 'mender';
+    };
+    /** @description Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck. */
+    'RaidCharacterCommand.SpendUnlock': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'SpendUnlock';
+      /** @description the reached level whose deck change to spend (10, 20, … 80); each is spent once */
+      level: 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80;
+      /** @description the cards added; the unlock is spent even if it allowed more */
+      picks: {
+        /** @description a treasure card to add, within the level’s rarity and type limits */
+        card: string;
+        /** @description a card of the deck it replaces; left out, the deck grows by one */
+        replaces?: string;
+      }[];
+    };
+    /** @description Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck. */
+    RaidCharacterCommand: components['schemas']['RaidCharacterCommand.SpendUnlock'];
+    /** @description A raider’s character sheet: the paper sheet’s record and more. */
+    RaidSheet: {
+      /**
+       * RaidNamed
+       * @description the raider’s class: its id and name
+       */
+      class: {
+        /** @description the content id */
+        id: string;
+        /** @description its name */
+        name: string;
+      };
+      /**
+       * RaidHero
+       * @description the raider’s hero
+       */
+      hero: {
+        /** @description the hero card */
+        id: string;
+        /** @description its name */
+        name: string;
+        /** @description its printed health */
+        printedHealth: number;
+        /** @description the health it starts a raid with: printed plus the level’s bonus */
+        health: number;
+      };
+      /** @description the named level reached: 10 at 10 XP, 20 at 20 XP, … 85 at 85 XP; 0 below 10 XP */
+      level: number;
+      /** @description the level in words ("Level 30", or "Starter" below 10 XP) */
+      levelName: string;
+      /** @description every XP earned; it keeps counting past level 85 */
+      xp: number;
+      /** @description the next named level (null at level 85) */
+      nextLevel: {
+        /** @description the level */
+        level: number;
+        /** @description the XP that reaches it */
+        xp: number;
+        /** @description the XP still needed */
+        xpToGo: number;
+      } | null;
+      /** @description starting and maximum hand size (8 from level 85) */
+      handSize: number;
+      /** @description added to the hero’s health (10 from level 85) */
+      heroHealthBonus: number;
+      /**
+       * RaidDeck
+       * @description the deck the raider brings to its next raid
+       */
+      deck: {
+        /** @description cards in the deck */
+        size: number;
+        /** @description the cards, by origin: starter cards first, then each unlock’s */
+        cards: {
+          /** @description the card’s content id */
+          card: string;
+          /** @description the card’s name */
+          name: string;
+          /** @description ally, ability, equipment or talent */
+          type: string;
+          /** @description its rarity (null for a card without one) */
+          rarity: string | null;
+          /** @description how many copies of it came from this origin */
+          copies: number;
+          /**
+           * RaidCardOrigin
+           * @description starter: the class starter deck; unlock: added by spending a level’s unlock
+           */
+          origin: 'starter' | 'unlock';
+          /** @description the level whose unlock added it (null for starter cards) */
+          unlockLevel: number | null;
+        }[];
+      };
+      /** @description every card added by an unlock, in order */
+      upgrades: {
+        /** @description the level whose unlock added it */
+        level: number;
+        /** @description the card added */
+        card: string;
+        /** @description its name */
+        name: string;
+        /** @description the card it replaced (null: the deck grew) */
+        replaced: string | null;
+        /** @description the name of the card it replaced */
+        replacedName: string | null;
+      }[];
+      /** @description reached levels whose deck change is not spent yet */
+      unlocksToSpend: {
+        /** @description the level (10, 20, … 80) */
+        level: number;
+        /** @description what it may add, in words */
+        allows: string[];
+      }[];
+      /** @description levels whose unlock has been spent */
+      unlocksSpent: number[];
+      /** @description every run, oldest first */
+      runs: {
+        /** @description the raid (game) id */
+        gameId: string;
+        /** @description the seat the character played */
+        seat: number;
+        /** @description when the raid ended (ISO 8601) */
+        at: string;
+        /** @description the dungeon’s content id */
+        dungeon: string;
+        /**
+         * RaidDifficulty
+         * @description a difficulty mode
+         */
+        difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+        /** @description the Dungeon hero was destroyed */
+        victory: boolean;
+        /** @description this raider’s hero was still standing at the end (XP does not depend on it) */
+        survived: boolean;
+        /**
+         * RaidAttempt
+         * @description the character’s first run at this dungeon, or a later one
+         */
+        attempt: 'first' | 'later';
+        /** @description damage dealt to the Dungeon hero over the raid */
+        damageDealt: number;
+        /** @description the Dungeon hero’s health at the end */
+        health: number;
+        /** @description Boss allies destroyed, once per destruction */
+        bossesDestroyed: string[];
+        /** @description the dungeon’s achievements the group earned this run */
+        achievements: {
+          /** @description the content id */
+          id: string;
+          /** @description its name */
+          name: string;
+        }[];
+        /** @description the experience table’s lines the run earned */
+        lines: {
+          /**
+           * RaidXpReason
+           * @description a line of the experience table: firstAttempt, laterRun, halfHealth, dungeonHeroDestroyed or bossDestroyed
+           */
+          reason: 'firstAttempt' | 'laterRun' | 'halfHealth' | 'dungeonHeroDestroyed' | 'bossDestroyed';
+          /** @description the XP the line gives */
+          xp: number;
+          /** @description the Boss, for bossDestroyed; null otherwise */
+          card: string | null;
+        }[];
+        /** @description the XP the run earned */
+        xp: number;
+        /** @description the dungeon’s name */
+        dungeonName: string;
+      }[];
+      /** @description the record at each dungeon, with its achievements and suggested modes */
+      dungeons: {
+        /** @description the dungeon’s content id */
+        dungeon: string;
+        /** @description the dungeon’s name */
+        name: string;
+        /** @description runs recorded here */
+        runs: number;
+        /** @description runs in which the Dungeon hero was destroyed */
+        victories: number;
+        /** @description the hardest mode won here (null: none yet) */
+        hardestVictory: ('novice' | 'experienced' | 'heroic' | 'legendary') | null;
+        /** @description the latest run here (null: none yet) */
+        lastRun: {
+          /**
+           * RaidDifficulty
+           * @description a difficulty mode
+           */
+          difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+          /** @description it was won */
+          victory: boolean;
+        } | null;
+        /** @description the modes the record suggests here: novice before a first run; after a victory its mode and the next harder; after a defeat its mode and the next easier. Only a suggestion: every mode may be played */
+        suggestedDifficulties: ('novice' | 'experienced' | 'heroic' | 'legendary')[];
+        /** @description every achievement of the dungeon, earned or not */
+        achievements: {
+          /** @description the achievement id */
+          id: string;
+          /** @description its name */
+          name: string;
+          /** @description what earns it */
+          text: string;
+          /** @description the runs in which the character’s group earned it */
+          timesEarned: number;
+          /** @description when it was first earned (null: never yet) */
+          firstEarnedAt: string | null;
+        }[];
+      }[];
     };
     /** @description Options of a venture table. */
     VentureOptions: {
@@ -6711,6 +7100,100 @@ export interface components {
           )
         | null;
     };
+    /** @description A refusal of Magic: The Gathering dungeons (venture and the initiative)'s rules (422); the module publishes no list of its codes. */
+    VentureCode: string;
+    /** @description Every code the server itself answers with (HTTP, auth, the lobby, players, characters, campaigns, GraphQL). */
+    ServerCode: string &
+      (
+        | 'http/invalid-request'
+        | 'http/malformed-json'
+        | 'http/empty-body'
+        | 'http/bad-content-length'
+        | 'http/too-deep'
+        | 'http/nul-character'
+        | 'http/unsupported-text'
+        | 'http/bad-url'
+        | 'http/bad-request'
+        | 'http/not-found'
+        | 'http/request-timeout'
+        | 'http/payload-too-large'
+        | 'http/uri-too-long'
+        | 'http/unsupported-media-type'
+        | 'http/rate-limited'
+        | 'internal'
+        | 'ops/not-ready'
+        | 'store/unavailable'
+        | 'platform/unavailable'
+        | 'read-model/behind'
+        | 'auth/malformed-token'
+        | 'auth/missing-token'
+        | 'auth/missing-player-key'
+        | 'auth/missing-admin-key'
+        | 'auth/bad-token'
+        | 'auth/bad-player-key'
+        | 'auth/bad-admin-key'
+        | 'auth/admin-disabled'
+        | 'auth/not-your-account'
+        | 'game/unknown-module'
+        | 'game/bad-options'
+        | 'game/bad-seats'
+        | 'game/bad-clock'
+        | 'game/unknown-bot'
+        | 'game/bot-with-character'
+        | 'game/not-found'
+        | 'game/not-your-seat'
+        | 'game/not-open'
+        | 'game/not-active'
+        | 'game/over'
+        | 'game/seat-taken'
+        | 'game/full'
+        | 'game/seats-empty'
+        | 'game/rules-retired'
+        | 'game/not-over'
+        | 'game/bot-only-limit'
+        | 'game/concurrency'
+        | 'game/no-such-seat'
+        | 'game/character-seated'
+        | 'game/no-players'
+        | 'game/not-a-bot-seat'
+        | 'game/no-bots'
+        | 'games/bad-cursor'
+        | 'command/malformed'
+        | 'request/idempotency-key-reused'
+        | 'replay/bad-revision'
+        | 'replay/no-such-revision'
+        | 'module/not-found'
+        | 'module/no-notation'
+        | 'player/bad-name'
+        | 'player/not-found'
+        | 'player/no-such-key'
+        | 'player/last-key'
+        | 'player/too-many-keys'
+        | 'player/concurrency'
+        | 'character/unknown-module'
+        | 'character/bad-name'
+        | 'character/bad-options'
+        | 'character/malformed-command'
+        | 'character/not-found'
+        | 'character/not-owner'
+        | 'character/busy'
+        | 'character/already-seated'
+        | 'character/concurrency'
+        | 'character/no-progression'
+        | 'character/wrong-module'
+        | 'campaign/unknown-module'
+        | 'campaign/bad-name'
+        | 'campaign/not-found'
+        | 'campaign/not-member'
+        | 'campaign/already-member'
+        | 'campaign/full'
+        | 'campaign/concurrency'
+        | 'graphql/invalid-query'
+        | 'graphql/too-costly'
+        | 'graphql/too-deep'
+        | 'graphql/bad-argument'
+        | 'graphql/subscription-needs-websocket'
+      );
   };
   responses: {
     /** @description Malformed request: a parameter, header or body fails its schema (the problem names the field). */
@@ -6861,6 +7344,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Under the Hill",
+         *       "module": "raid"
+         *     }
+         */
         'application/json': components['schemas']['CreateCampaignRequest'];
       };
     };
@@ -6895,7 +7384,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The campaign id. */
+        /**
+         * @description The campaign id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -6925,13 +7417,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The campaign id. */
+        /**
+         * @description The campaign id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ScheduleCampaignGameRequest'];
       };
     };
@@ -6967,13 +7463,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The campaign id. */
+        /**
+         * @description The campaign id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['JoinCampaignRequest'];
       };
     };
@@ -7005,9 +7505,15 @@ export interface operations {
   listCharacters: {
     parameters: {
       query: {
-        /** @description Only characters of this player. */
+        /**
+         * @description Only characters of this player.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         owner: string;
-        /** @description Only characters of this module. */
+        /**
+         * @description Only characters of this module.
+         * @example raid
+         */
         module?: string;
       };
       header?: never;
@@ -7042,6 +7548,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "module": "raid",
+         *       "name": "Hilde"
+         *     }
+         */
         'application/json': components['schemas']['CreateCharacterRequest'];
       };
     };
@@ -7075,7 +7587,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The character id. */
+        /**
+         * @description The character id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7104,18 +7619,24 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Send a command again with the same key and get the first answer back, with nothing appended. */
+        /**
+         * @description Send a command again with the same key and get the first answer back, with nothing appended.
+         * @example move-0042
+         */
         'idempotency-key'?: string;
       };
       path: {
-        /** @description The character id. */
+        /**
+         * @description The character id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['Command'];
+        'application/json': components['schemas']['CharacterCommand'];
       };
     };
     responses: {
@@ -7146,11 +7667,17 @@ export interface operations {
   listGames: {
     parameters: {
       query?: {
-        /** @description Only games of this module. */
+        /**
+         * @description Only games of this module.
+         * @example dungeon
+         */
         module?: string;
         /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
         status?: components['schemas']['GameStatus'];
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 20
+         */
         limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
         cursor?: string;
@@ -7187,6 +7714,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "module": "dungeon",
+         *       "seats": 2
+         *     }
+         */
         'application/json': components['schemas']['CreateGameRequest'];
       };
     };
@@ -7218,7 +7751,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7261,7 +7797,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7295,7 +7834,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7326,13 +7868,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SeatBotsRequest'];
       };
     };
@@ -7365,11 +7911,17 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Send a command again with the same key and get the first answer back, with nothing appended. */
+        /**
+         * @description Send a command again with the same key and get the first answer back, with nothing appended.
+         * @example move-0042
+         */
         'idempotency-key'?: string;
       };
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7409,14 +7961,23 @@ export interface operations {
   getEvents: {
     parameters: {
       query?: {
-        /** @description First stream revision to return (inclusive). */
+        /**
+         * @description First stream revision to return (inclusive).
+         * @example 0
+         */
         from?: number;
-        /** @description How many revisions to cover. */
+        /**
+         * @description How many revisions to cover.
+         * @example 100
+         */
         limit?: number;
       };
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7448,7 +8009,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7480,13 +8044,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ClaimSeatRequest'];
       };
     };
@@ -7520,9 +8088,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
-        /** @description The seat. */
+        /**
+         * @description The seat.
+         * @example 0
+         */
         seat: number;
       };
       cookie?: never;
@@ -7556,7 +8130,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7588,12 +8165,18 @@ export interface operations {
   getView: {
     parameters: {
       query?: {
-        /** @description Replay the view as it was at this stream revision (default: now). */
+        /**
+         * @description Replay the view as it was at this stream revision (default: now).
+         * @example 10
+         */
         revision?: number;
       };
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7679,12 +8262,48 @@ export interface operations {
       429: components['responses']['Problem429'];
     };
   };
+  getModuleContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The module name.
+         * @example dungeon
+         */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A module's own shipped content: what a client shows of a card, a hero or a room. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModuleContent'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+    };
+  };
   getModuleNotation: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        /** @description The module name. */
+        /**
+         * @description The module name.
+         * @example dungeon
+         */
         name: string;
       };
       cookie?: never;
@@ -7718,6 +8337,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada"
+         *     }
+         */
         'application/json': components['schemas']['RegisterPlayerRequest'];
       };
     };
@@ -7748,7 +8372,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7778,7 +8405,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7810,7 +8440,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7834,7 +8467,7 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
-      422: components['responses']['Problem422'];
+      409: components['responses']['Problem409'];
       429: components['responses']['Problem429'];
     };
   };
@@ -7843,9 +8476,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
-        /** @description The key id. */
+        /**
+         * @description The key id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         keyId: string;
       };
       cookie?: never;
@@ -7867,7 +8506,7 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
-      422: components['responses']['Problem422'];
+      409: components['responses']['Problem409'];
       429: components['responses']['Problem429'];
     };
   };

@@ -112,6 +112,24 @@ export type CommandTemplate = Omit<Static<typeof CommandTemplate>, 'fixed' | 'pa
   readonly params: Readonly<Record<string, TSchema>>;
 };
 
+export const ContentItem = Type.Object(
+  {
+    id: Type.String({ description: 'Its id, as commands, options and character sheets name it.' }),
+    name: Type.String({ description: 'Its name, as players see it.' }),
+    type: Type.String({ description: 'What kind of thing it is in the module (a card type, a hero, a dungeon room…).' }),
+    rarity: Type.Union([Type.String(), Type.Null()], { description: 'Its rarity, where the module has rarities; null otherwise.' }),
+    text: Type.String({ description: 'Its rules text, in our own words.' }),
+    stats: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
+        description: 'Further numbers and names the module shows (cost, attack, XP…), by name.',
+      }),
+    ),
+  },
+  { title: 'ContentItem', description: "One piece of a module's shipped content (a card, a hero, a room…), as a client shows it." },
+);
+/** One piece of a module's shipped content, as a client shows it. */
+export type ContentItem = Static<typeof ContentItem>;
+
 export const VisibleEvent = Type.Object(
   {
     revision: Type.Integer({ minimum: 0, description: 'The event’s revision in the game stream.' }),

@@ -61,7 +61,8 @@ export function errorFormatter(execution: ExecutionResult & Required<Pick<Execut
   });
   // Every 5xx is logged at error level with what caused it; a client's mistakes (4xx) are not errors of the server.
   for (const error of execution.errors) {
-    const status = (error.extensions?.status as number | undefined) ?? (isRequestError(error.originalError) ? 400 : toProblem(causeOf(error)).status);
+    const status =
+      (error.extensions?.status as number | undefined) ?? (isRequestError(error.originalError) ? 400 : toProblem(causeOf(error)).status);
     if (status >= 500) ctx.reply?.request.log.error({ err: causeOf(error), status }, 'graphql request failed');
   }
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);

@@ -121,6 +121,12 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
   for (const f of fields) (resolvers[f.on] ??= {})[f.name] = guard(fieldResolver(operations, f));
   resolvers.Character = {
     typedSheet: (character: { module: string; sheet: unknown }) => types.sheet(character.module, character.sheet),
+    ...Object.fromEntries(
+      [...types.sheetFields].map(([field, module]) => [
+        field,
+        (character: { module: string; sheet: unknown }) => (character.module === module ? character.sheet : null),
+      ]),
+    ),
   };
   resolvers.Subscription = {
     gameUpdated: {

@@ -14,8 +14,8 @@ export const createCampaign = operation({
   auth: ['playerKey'],
   input: Type.Object(
     {
-      name: Name("The campaign's name."),
-      module: ModuleName('The module its games are played under.'),
+      name: Name("The campaign's name.", 'Under the Hill'),
+      module: ModuleName('The module its games are played under.', 'raid'),
       character: Type.Optional(Uuid('The character the creator brings.')),
     },
     { additionalProperties: false },

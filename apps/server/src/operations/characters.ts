@@ -3,7 +3,17 @@
 import { Type } from '@sinclair/typebox';
 import { playerOf } from './access';
 import { operation } from './operation';
-import { Character, CharacterCommandResult, CharacterList, Command, IdempotencyKey, ModuleName, Name, Uuid } from './schemas';
+import {
+  Character,
+  CharacterCommand,
+  CharacterCommandResult,
+  CharacterList,
+  CharacterOptions,
+  IdempotencyKey,
+  ModuleName,
+  Name,
+  Uuid,
+} from './schemas';
 
 const CharacterId = Uuid('The character id.');
 
@@ -15,9 +25,9 @@ export const createCharacter = operation({
   auth: ['playerKey'],
   input: Type.Object(
     {
-      module: ModuleName('A module with characters (GET /modules says which).'),
-      name: Name("The character's name."),
-      options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The module's character creation options." })),
+      module: ModuleName('A module with characters (GET /modules says which).', 'raid'),
+      name: Name("The character's name.", 'Hilde'),
+      options: Type.Optional(CharacterOptions("The module's character creation options.")),
     },
     { additionalProperties: false },
   ),
@@ -34,7 +44,7 @@ export const listCharacters = operation({
   budget: 'read',
   auth: ['anonymous'],
   input: Type.Object(
-    { owner: Uuid('Only characters of this player.'), module: Type.Optional(ModuleName('Only characters of this module.')) },
+    { owner: Uuid('Only characters of this player.'), module: Type.Optional(ModuleName('Only characters of this module.', 'raid')) },
     { additionalProperties: false },
   ),
   output: CharacterList,
@@ -60,7 +70,10 @@ export const commandCharacter = operation({
   summary: "Send the owner's command to a character (the module's character commands).",
   budget: 'write',
   auth: ['playerKey'],
-  input: Type.Object({ id: CharacterId, command: Command, idempotencyKey: Type.Optional(IdempotencyKey) }, { additionalProperties: false }),
+  input: Type.Object(
+    { id: CharacterId, command: CharacterCommand, idempotencyKey: Type.Optional(IdempotencyKey) },
+    { additionalProperties: false },
+  ),
   output: CharacterCommandResult,
   problems: [401, 403, 404, 409, 413, 415, 422],
   async run({ platform }, caller, { id, command, idempotencyKey }) {

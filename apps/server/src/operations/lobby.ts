@@ -19,7 +19,7 @@ export const createGame = operation({
     {
       module: ModuleName('The rules module (GET /modules lists them).'),
       options: Type.Optional(Options("The module's options; defaults fill the rest.")),
-      seats: Type.Integer({ minimum: 1, maximum: 16, description: 'How many seats the table has.' }),
+      seats: Type.Integer({ minimum: 1, maximum: 16, description: 'How many seats the table has.', examples: [2] }),
       clock: Type.Optional(ClockOptions),
       onTimeout: Type.Optional(TimeoutPolicy),
     },
@@ -47,7 +47,7 @@ export const listGames = operation({
     {
       module: Type.Optional(ModuleName('Only games of this module.')),
       status: Type.Optional(GameLifecycle),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.', examples: [20] })),
       cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Opaque cursor from a previous page's nextCursor." })),
     },
     { additionalProperties: false },
@@ -87,7 +87,7 @@ export const claimSeat = operation({
   input: Type.Object(
     {
       id: GameId,
-      seat: Type.Optional(Type.Integer({ minimum: 0, description: 'The seat to claim (default: the lowest free one).' })),
+      seat: Type.Optional(Type.Integer({ minimum: 0, description: 'The seat to claim (default: the lowest free one).', examples: [0] })),
       name: Type.Optional(Name('A display name for the seat (default: the character’s name, if one is brought).')),
       character: Type.Optional(
         Uuid('Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.'),
@@ -138,6 +138,7 @@ export const seatBots = operation({
           maxItems: 16,
           uniqueItems: true,
           description: 'Only these seats (default: every empty one).',
+          examples: [[1]],
         }),
       ),
     },
@@ -166,7 +167,7 @@ export const issueSeatToken = operation({
   auth: ['playerKey'],
   gameField: 'id',
   input: Type.Object(
-    { id: GameId, seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.' }) },
+    { id: GameId, seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.', examples: [0] }) },
     { additionalProperties: false },
   ),
   output: SeatClaimed,

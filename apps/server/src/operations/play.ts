@@ -45,7 +45,7 @@ export const getView = operation({
     {
       id: GameId,
       revision: Type.Optional(
-        Type.Integer({ minimum: 0, description: 'Replay the view as it was at this stream revision (default: now).' }),
+        Type.Integer({ minimum: 0, description: 'Replay the view as it was at this stream revision (default: now).', examples: [10] }),
       ),
     },
     { additionalProperties: false },
@@ -87,8 +87,12 @@ export const getEvents = operation({
   input: Type.Object(
     {
       id: GameId,
-      from: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'First stream revision to return (inclusive).' })),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'How many revisions to cover.' })),
+      from: Type.Optional(
+        Type.Integer({ minimum: 0, default: 0, description: 'First stream revision to return (inclusive).', examples: [0] }),
+      ),
+      limit: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'How many revisions to cover.', examples: [100] }),
+      ),
     },
     { additionalProperties: false },
   ),

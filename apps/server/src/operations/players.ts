@@ -58,7 +58,7 @@ export const issuePlayerKey = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
   output: NewPlayerKey,
-  problems: [401, 403, 404, 422],
+  problems: [401, 403, 404, 409],
   run: ({ platform }, caller, { id }) => platform.players.issueKey(requireSelf(caller, id)),
   issues: ({ id }, { key }) => ({ token: key, caller: { kind: 'player', player: id } }),
 });
@@ -71,7 +71,7 @@ export const revokePlayerKey = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId, keyId: Uuid('The key id.') }, { additionalProperties: false }),
   output: Type.Null({ description: 'Revoked.' }),
-  problems: [401, 403, 404, 422],
+  problems: [401, 403, 404, 409],
   async run({ platform }, caller, { id, keyId }) {
     await platform.players.revokeKey(requireSelf(caller, id), keyId);
     return null;
