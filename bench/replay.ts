@@ -268,7 +268,7 @@ console.log(`\nRead-model rebuild of all four read models from a ${logEvents.toL
 console.log(
   `rebuild ${Math.round(rebuildRate).toLocaleString('en')} events/s; raw read-all of the same events ${Math.round(rawRate).toLocaleString('en')} events/s; ratio ${(rebuildRate / rawRate).toFixed(2)} (target: rebuild >= 50,000 events/s)`,
 );
-// --- The projection worker's catch-up: one runner per read model (each reads the log) against one for all --------------
+// --- The read-model runner's catch-up: one runner per read model (each reads the log) against one for all -------------
 /** CPU µs of this process per event, and events/s, for `run` over the whole log (PostgreSQL's own CPU is not counted). */
 async function catchUpCost(run: () => Promise<unknown>): Promise<{ cpu: number; rate: number }> {
   const cpu = process.cpuUsage();
@@ -285,7 +285,7 @@ const each = await catchUpCost(async () => {
   for (const p of named('each')) await new ProjectionRunner(store, readModelStore, p, { prepare, batchSize: 5000 }).catchUp();
 });
 const together = await catchUpCost(() => new ProjectionRunner(store, readModelStore, named('one'), { prepare, batchSize: 5000 }).catchUp());
-console.log(`\nCatching up all ${projections.length} read models from the start of the same log, as the projection worker does`);
+console.log(`\nCatching up all ${projections.length} read models from the start of the same log, as the server's read-model runner does`);
 console.log(
   `one runner per read model: ${each.cpu.toFixed(1)} µs of this process's CPU per event, ${Math.round(each.rate).toLocaleString('en')} events/s; one runner for all: ${together.cpu.toFixed(1)} µs, ${Math.round(together.rate).toLocaleString('en')} events/s; CPU ratio ${(together.cpu / each.cpu).toFixed(2)}`,
 );

@@ -1,6 +1,7 @@
-// Runs bench/apiClient.ts as a separate process against a server in this process, and returns what it measured.
+// Runs bench/apiClient.ts as a separate process against a server process, and returns what it measured.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { cpuBetween, type BenchServer } from './servers';
 
 export interface LoadResult {
   readonly commands: number;
@@ -17,31 +18,34 @@ export interface LoadResult {
 export interface Measured {
   /** Commands served per second. */
   readonly rate: number;
-  /** CPU time of this process (all its threads) per command while the client ran: the server's, as the benches run it. */
+  /** CPU time of the server's processes (all of them, all their threads) per command while the client ran. */
   readonly serverMicrosPerCommand: number;
+  /** Each server process's share of that CPU time (a cluster's primary first), to see how evenly workers were used. */
+  readonly serverShares: readonly number[];
 }
 
 const run = promisify(execFile);
 
 /** `clients` concurrent keep-alive connections for `seconds`, each sending commands of `workload` one after another. */
 export async function runLoadClient(
-  url: string,
+  server: BenchServer,
   clients: number,
   seconds: number,
   workload: 'toy' | 'floor',
 ): Promise<LoadResult & Measured & { stdout: string }> {
-  const cpuBefore = process.cpuUsage();
+  const cpuBefore = server.cpu();
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, url, String(clients), String(seconds), workload],
+    ['--import', 'tsx', new URL('./apiClient.ts', import.meta.url).pathname, server.base, String(clients), String(seconds), workload],
     { maxBuffer: 1 << 20 },
   );
-  const cpu = process.cpuUsage(cpuBefore);
+  const cpu = cpuBetween(cpuBefore, server.cpu());
   const result = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
   return {
     ...result,
     rate: Math.round((result.commands / result.elapsedMs) * 1000),
-    serverMicrosPerCommand: (cpu.user + cpu.system) / result.commands,
+    serverMicrosPerCommand: cpu.total / result.commands,
+    serverShares: cpu.each.map((micros) => micros / (cpu.total || 1)),
     stdout,
   };
 }

@@ -1,4 +1,5 @@
 // Server configuration read from environment variables, validated once at start with a message naming each bad value.
+import { availableParallelism } from 'node:os';
 
 /** A bucket refills `perSecond` tokens a second, smoothly, and holds at most `burst`; a call takes one. */
 export interface BucketSize {
@@ -47,6 +48,11 @@ export interface Config {
   readonly development: boolean;
   /** The packages whose game modules this node loads (default: every module shipped in the repository). */
   readonly gamePackages: readonly string[] | null;
+  /**
+   * Server processes behind the port: 1 serves in this process; more run a primary and that many workers. The default
+   * leaves one core to PostgreSQL (ADR 0032: on two cores a second worker measured slower, the floor's too).
+   */
+  readonly workers: number;
   /** Tables that run themselves: the scheduler's settings. */
   readonly tables: TableSettings;
 }
@@ -187,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
     gamePackages,
+    workers: int('WORKERS', Math.max(1, availableParallelism() - 1), 1, 256),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,5 +1,6 @@
 // The game modules this server loads: each package's exported GameModule objects, found by shape, not by name.
 import type { AnyGameModule } from '@delve/kernel';
+import { build } from './build';
 
 /** Game packages shipped in the monorepo. A package that fails to load is reported, not fatal. */
 export const GAME_PACKAGES = ['@delve/game-dungeon', '@delve/game-venture', '@delve/game-raid', '@delve/game-dungeoneer'] as const;
@@ -28,8 +29,9 @@ export async function loadModules(
   const modules: Record<string, AnyGameModule> = {};
   for (const name of packages) {
     try {
-      // A variable specifier: game packages are optional at build time and may be mid-development.
-      const exports = (await import(name)) as Record<string, unknown>;
+      // The compiled build carries the workspace's packages; any other name (or any name, from sources) is imported as
+      // it is, so a package installed beside the server works too.
+      const exports = (await (build?.packages[name]?.() ?? import(name))) as Record<string, unknown>;
       for (const value of Object.values(exports)) if (isGameModule(value)) modules[value.name] = value;
     } catch (error) {
       warn(`game package ${name} could not be loaded`, error);

@@ -1,5 +1,5 @@
-// The read models as `npm start` runs them (in the projection worker thread), shared with bench:api and the tests so
-// both measure and check what ships.
+// The read models as `npm start` runs them (on the process that leads, see leaders.ts), shared with the tests and
+// benches so that they check and measure what ships.
 import { projectable, type AnyGameModule, type EventStore } from '@delve/kernel';
 import { ProjectionRunner, ReadModelStore, readModels, type ReadModelName } from '@delve/projections';
 import { AdvisoryLeaderLock } from '@delve/store-postgres';

@@ -45,9 +45,11 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
   const lock = new AdvisoryLeaderLock(options.sql, 'process:scheduler');
   let running = true;
   const isRunning = () => running;
-  /** Run `step` until stop(), pausing `ms` after a step that found nothing (errors are reported, then retried). */
+  /** Whether this process leads now: asked before every step, so a lock lost with its session ends the lead. */
+  const leading = () => lock.tryAcquire().catch((error: unknown) => (onError(error), false));
+  /** Run `step` while leading, pausing `ms` after a step that found nothing (errors are reported, then retried). */
   const loop = async (step: () => Promise<boolean>, ms: number) => {
-    while (running) {
+    while (running && (await leading())) {
       let busy = false;
       try {
         busy = await step();
@@ -58,14 +60,16 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
     }
   };
   const background = (async () => {
-    while (running && !(await lock.tryAcquire().catch((error: unknown) => (onError(error), false)))) {
-      await pause(LEAD_RETRY_MS, isRunning);
+    while (running) {
+      if (!(await leading())) {
+        await pause(LEAD_RETRY_MS, isRunning);
+        continue;
+      }
+      await Promise.all([
+        loop(async () => (await scheduler.planStep()) === scheduler.batchSize, PLAN_POLL_MS),
+        loop(async () => (await scheduler.actStep()) > 0, ACT_POLL_MS),
+      ]);
     }
-    if (!running) return;
-    await Promise.all([
-      loop(async () => (await scheduler.planStep()) === scheduler.batchSize, PLAN_POLL_MS),
-      loop(async () => (await scheduler.actStep()) > 0, ACT_POLL_MS),
-    ]);
     await lock.release();
   })();
   return {

@@ -1,4 +1,5 @@
 // Configuration from the environment: defaults, parsing, and one clear message per bad value.
+import { availableParallelism } from 'node:os';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -10,6 +11,7 @@ t.test('defaults serve on 127.0.0.1:3000 with the embedded store', async (t) => 
   t.equal(config.eventStoreUrl, null);
   t.equal(config.corsOrigin, false);
   t.equal(config.adminKey, null);
+  t.equal(config.workers, Math.max(1, availableParallelism() - 1), 'one server process per core but one, left to PostgreSQL');
 });
 
 t.test('values are parsed', async (t) => {
@@ -26,7 +28,9 @@ t.test('values are parsed', async (t) => {
     REQUEST_TIMEOUT_MS: '2500',
     ADMIN_KEY: 'a-long-enough-admin-key',
     TRUST_PROXY: 'true',
+    WORKERS: '3',
   });
+  t.equal(config.workers, 3);
   t.equal(config.port, 8080);
   t.equal(config.logLevel, 'debug');
   t.same(config.corsOrigin, ['https://a.example', 'https://b.example']);
@@ -44,13 +48,20 @@ t.test('RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS is a bucket of that size refille
 
 t.test('every bad value is named at once, and secrets are not echoed', async (t) => {
   try {
-    loadConfig({ PORT: '70000', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://root:hunter2@x/db', ADMIN_KEY: 'short', BODY_LIMIT: 'big' });
+    loadConfig({
+      PORT: '70000',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://root:hunter2@x/db',
+      ADMIN_KEY: 'short',
+      BODY_LIMIT: 'big',
+      WORKERS: '0',
+    });
     t.fail('should throw');
   } catch (error) {
     t.type(error, ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'ADMIN_KEY', 'BODY_LIMIT']) t.match(message, name, `names ${name}`);
+    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'ADMIN_KEY', 'BODY_LIMIT', 'WORKERS']) t.match(message, name, `names ${name}`);
     t.notMatch(message, 'hunter2', 'does not print the database password');
-    t.equal((error as ConfigError).problems.length, 5);
+    t.equal((error as ConfigError).problems.length, 6);
   }
 });

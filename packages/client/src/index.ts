@@ -53,7 +53,7 @@ async function ok<T>(answer: Promise<{ data?: T; error?: unknown; response: Resp
       type: problem.type ?? 'about:blank',
       title: problem.title ?? response.statusText,
       status: problem.status ?? response.status,
-      code: problem.code ?? `http/${response.status}`,
+      code: problem.code ?? (`http/${response.status}` as Problem['code']),
       detail: problem.detail ?? 'the server answered without a problem document',
       ...(problem.errors !== undefined && { errors: problem.errors }),
     });

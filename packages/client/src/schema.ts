@@ -1369,7 +1369,13 @@ export interface components {
        */
       optionalPlay?: boolean;
     };
-    /** @description Put a card down in the play-off for the first turn (highest starts). */
+    /**
+     * @description Put a card down in the play-off for the first turn (highest starts).
+     * @example {
+     *       "type": "PlayOffCard",
+     *       "card": "7H"
+     *     }
+     */
     'DungeonCommand.PlayOffCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1379,7 +1385,14 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Lay a passage in your dungeon; it stands for its parent's value minus one. */
+    /**
+     * @description Lay a passage in your dungeon; it stands for its parent's value minus one.
+     * @example {
+     *       "type": "PlayPassage",
+     *       "card": "10S",
+     *       "parent": 0
+     *     }
+     */
     'DungeonCommand.PlayPassage': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1391,7 +1404,14 @@ export interface components {
       /** @description The node it goes on: 0 is the cell, otherwise the id of one of your passages. */
       parent: number;
     };
-    /** @description Collapse an opponent's last passage with a card of its value. */
+    /**
+     * @description Collapse an opponent's last passage with a card of its value.
+     * @example {
+     *       "type": "CaveIn",
+     *       "card": "10H",
+     *       "target": 0
+     *     }
+     */
     'DungeonCommand.CaveIn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1400,10 +1420,17 @@ export interface components {
       type: 'CaveIn';
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
     };
-    /** @description Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell. */
+    /**
+     * @description Set a creature (Jack, Queen, King) on an opponent's last passage, or on the cell.
+     * @example {
+     *       "type": "Attack",
+     *       "card": "KS",
+     *       "target": 1
+     *     }
+     */
     'DungeonCommand.Attack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1412,12 +1439,18 @@ export interface components {
       type: 'Attack';
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
       /** @description Only for a wild Joker: the creature it attacks as (11 Jack, 12 Queen, 13 King). */
       as?: number;
     };
-    /** @description Use a Graverobber (Jack) for its power: take a card from the discard pile. */
+    /**
+     * @description Use a Graverobber (Jack) for its power: take a card from the discard pile.
+     * @example {
+     *       "type": "UseGraverobber",
+     *       "card": "JH"
+     *     }
+     */
     'DungeonCommand.UseGraverobber': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1427,7 +1460,15 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Use a Myrmiddon (Queen) for its power: ask an opponent for a card. */
+    /**
+     * @description Use a Myrmiddon (Queen) for its power: ask an opponent for a card.
+     * @example {
+     *       "type": "UseMyrmiddon",
+     *       "card": "QD",
+     *       "target": 1,
+     *       "ask": 9
+     *     }
+     */
     'DungeonCommand.UseMyrmiddon': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1436,12 +1477,18 @@ export interface components {
       type: 'UseMyrmiddon';
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
       /** @description The rank asked for: 1 Ace … 13 King, or 0 for a Joker (only in variants with Jokers in the deck). */
       ask: number;
     };
-    /** @description Play an Ace, at any time once the first turn has begun; it draws two when its window closes. */
+    /**
+     * @description Play an Ace, at any time once the first turn has begun; it draws two when its window closes.
+     * @example {
+     *       "type": "PlayAce",
+     *       "card": "AS"
+     *     }
+     */
     'DungeonCommand.PlayAce': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1451,7 +1498,12 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Let the open response window go by. */
+    /**
+     * @description Let the open response window go by.
+     * @example {
+     *       "type": "Pass"
+     *     }
+     */
     'DungeonCommand.Pass': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1459,7 +1511,13 @@ export interface components {
        */
       type: 'Pass';
     };
-    /** @description Counter Attack: cancel (or re-instate) the pending power with a matching creature. */
+    /**
+     * @description Counter Attack: cancel (or re-instate) the pending power with a matching creature.
+     * @example {
+     *       "type": "Interrupt",
+     *       "card": "JC"
+     *     }
+     */
     'DungeonCommand.Interrupt': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1469,17 +1527,33 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Pitch Black: demand that an opponent's dungeon be revealed, staking your own. */
+    /**
+     * @description Pitch Black: demand that an opponent's dungeon be revealed, staking your own.
+     * @example {
+     *       "type": "Accuse",
+     *       "target": 0
+     *     }
+     */
     'DungeonCommand.Accuse': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Accuse';
-      /** @description A seat at the table, 0-based clockwise. */
+      /** @description A seat at the table, 0-based clockwise (at most 12 seats). */
       target: number;
     };
-    /** @description Beat the attacking creature with these cards from your hand. */
+    /**
+     * @description Beat the attacking creature with these cards from your hand.
+     * @example {
+     *       "type": "Fight",
+     *       "cards": [
+     *         {
+     *           "card": "KD"
+     *         }
+     *       ]
+     *     }
+     */
     'DungeonCommand.Fight': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1494,7 +1568,12 @@ export interface components {
         as?: number;
       }[];
     };
-    /** @description Give up the attacked passage (attacked in the cell: be slain). */
+    /**
+     * @description Give up the attacked passage (attacked in the cell: be slain).
+     * @example {
+     *       "type": "Retreat"
+     *     }
+     */
     'DungeonCommand.Retreat': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1502,7 +1581,13 @@ export interface components {
        */
       type: 'Retreat';
     };
-    /** @description Answer a Myrmiddon by handing over a card of the rank asked. */
+    /**
+     * @description Answer a Myrmiddon by handing over a card of the rank asked.
+     * @example {
+     *       "type": "GiveCard",
+     *       "card": "9C"
+     *     }
+     */
     'DungeonCommand.GiveCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1512,7 +1597,12 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Answer a Myrmiddon by saying you have no such card (true or not). */
+    /**
+     * @description Answer a Myrmiddon by saying you have no such card (true or not).
+     * @example {
+     *       "type": "DenyCard"
+     *     }
+     */
     'DungeonCommand.DenyCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1520,7 +1610,12 @@ export interface components {
        */
       type: 'DenyCard';
     };
-    /** @description After a denial: demand to look at the hand. */
+    /**
+     * @description After a denial: demand to look at the hand.
+     * @example {
+     *       "type": "DemandLook"
+     *     }
+     */
     'DungeonCommand.DemandLook': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1528,7 +1623,12 @@ export interface components {
        */
       type: 'DemandLook';
     };
-    /** @description After a denial: take the answer as given. */
+    /**
+     * @description After a denial: take the answer as given.
+     * @example {
+     *       "type": "AcceptAnswer"
+     *     }
+     */
     'DungeonCommand.AcceptAnswer': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1536,7 +1636,13 @@ export interface components {
        */
       type: 'AcceptAnswer';
     };
-    /** @description Suicide Queen: a caught liar hands the card over, or throws the whole hand away. */
+    /**
+     * @description Suicide Queen: a caught liar hands the card over, or throws the whole hand away.
+     * @example {
+     *       "type": "ResolveLie",
+     *       "handOver": false
+     *     }
+     */
     'DungeonCommand.ResolveLie': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1546,7 +1652,13 @@ export interface components {
       /** @description true: hand the card over and discard the rest; false: discard the whole hand. */
       handOver: boolean;
     };
-    /** @description Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead. */
+    /**
+     * @description Jokers Wild: keep a collapsing Joker passage by discarding a card of its value instead.
+     * @example {
+     *       "type": "SaveJoker",
+     *       "card": "9C"
+     *     }
+     */
     'DungeonCommand.SaveJoker': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1556,7 +1668,12 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Jokers Wild: let the passage collapse. */
+    /**
+     * @description Jokers Wild: let the passage collapse.
+     * @example {
+     *       "type": "LoseJoker"
+     *     }
+     */
     'DungeonCommand.LoseJoker': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1564,7 +1681,13 @@ export interface components {
        */
       type: 'LoseJoker';
     };
-    /** @description Graverobber: take this card from the discard pile. */
+    /**
+     * @description Graverobber: take this card from the discard pile.
+     * @example {
+     *       "type": "TakeFromDiscard",
+     *       "card": "2H"
+     *     }
+     */
     'DungeonCommand.TakeFromDiscard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1574,7 +1697,13 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Over the hand limit at the end of your turn: discard this card. */
+    /**
+     * @description Over the hand limit at the end of your turn: discard this card.
+     * @example {
+     *       "type": "Discard",
+     *       "card": "KC"
+     *     }
+     */
     'DungeonCommand.Discard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -1584,13 +1713,31 @@ export interface components {
       /** @description A card in your hand: rank and suit such as "7H", "10D", "QS"; "X1"/"X2" are Jokers; ".2" marks the second deck. */
       card: string;
     };
-    /** @description Finish your turn (discarding down to five follows if needed). */
+    /**
+     * @description Finish your turn (discarding down to five follows if needed).
+     * @example {
+     *       "type": "EndTurn"
+     *     }
+     */
     'DungeonCommand.EndTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'EndTurn';
+    };
+    /**
+     * @description Concede: leave the game as a slain player does, at any time from the deal on; your hand is discarded and the others play on.
+     * @example {
+     *       "type": "Concede"
+     *     }
+     */
+    'DungeonCommand.Concede': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'Concede';
     };
     /** @description A command to the dungeon module. */
     DungeonCommand:
@@ -1615,7 +1762,8 @@ export interface components {
       | components['schemas']['DungeonCommand.LoseJoker']
       | components['schemas']['DungeonCommand.TakeFromDiscard']
       | components['schemas']['DungeonCommand.Discard']
-      | components['schemas']['DungeonCommand.EndTurn'];
+      | components['schemas']['DungeonCommand.EndTurn']
+      | components['schemas']['DungeonCommand.Concede'];
     /** @description A new deck was shuffled. */
     'DungeonEvent.DeckShuffled': {
       /**
@@ -1868,6 +2016,16 @@ export interface components {
       /** @description The slain player. */
       seat: number;
     };
+    /** @description A player conceded and is out of the game as a slain player is: the hand, a play-off card put down and a creature, power or cave-in card of theirs on the table go to the discard pile, and the fight, power or cave-in they were part of is called off. */
+    'DungeonEvent.PlayerConceded': {
+      /**
+       * @description The event type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'PlayerConceded';
+      /** @description Who conceded. */
+      seat: number;
+    };
     /** @description A Graverobber or Myrmiddon was played for its power. */
     'DungeonEvent.PowerUsed': {
       /**
@@ -2110,6 +2268,7 @@ export interface components {
       | components['schemas']['DungeonEvent.CreatureDefeated']
       | components['schemas']['DungeonEvent.Retreated']
       | components['schemas']['DungeonEvent.PlayerSlain']
+      | components['schemas']['DungeonEvent.PlayerConceded']
       | components['schemas']['DungeonEvent.PowerUsed']
       | components['schemas']['DungeonEvent.PowerInterrupted']
       | components['schemas']['DungeonEvent.AcePlayed']
@@ -2275,8 +2434,37 @@ export interface components {
       /** @description The winner once the game is over. */
       winners: number[] | null;
     };
-    /** @description A refusal of Daniel Bullen's Dungeon's rules (422); the module publishes no list of its codes. */
-    DungeonCode: string;
+    /** @description Every refusal code of Daniel Bullen's Dungeon's rules (answered with 422), with what it means. */
+    DungeonCode: string &
+      (
+        | 'dungeon/already-played'
+        | 'dungeon/bad-ask'
+        | 'dungeon/bad-declaration'
+        | 'dungeon/bad-defence'
+        | 'dungeon/bad-seat-count'
+        | 'dungeon/bad-target'
+        | 'dungeon/card-not-in-hand'
+        | 'dungeon/dead'
+        | 'dungeon/game-over'
+        | 'dungeon/illegal-passage'
+        | 'dungeon/joker-not-wild'
+        | 'dungeon/must-play'
+        | 'dungeon/no-counter-attack'
+        | 'dungeon/no-passage'
+        | 'dungeon/no-stake'
+        | 'dungeon/not-a-joker'
+        | 'dungeon/not-a-seat'
+        | 'dungeon/not-awaited'
+        | 'dungeon/not-in-discard'
+        | 'dungeon/not-pitch-black'
+        | 'dungeon/not-started'
+        | 'dungeon/not-your-turn'
+        | 'dungeon/still-in-cell'
+        | 'dungeon/unknown-command'
+        | 'dungeon/wrong-card'
+        | 'dungeon/wrong-rank'
+        | 'dungeon/wrong-step'
+      );
     /** @description Dungeoneer options; the standard game needs none. */
     DungeoneerOptions: {
       /**
@@ -2347,7 +2535,14 @@ export interface components {
         };
       };
     };
-    /** @description Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand. */
+    /**
+     * @description Reset Phase: pay a readied card’s upkeep in Glory, or let it return to your hand.
+     * @example {
+     *       "type": "Upkeep",
+     *       "card": "striding-boots-1",
+     *       "pay": false
+     *     }
+     */
     'DungeoneerCommand.Upkeep': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2359,7 +2554,15 @@ export interface components {
       /** @description true: pay; false: return the card to hand. */
       pay: boolean;
     };
-    /** @description Dungeonlord Phase, before resolving: play an Encounter from hand or Pack against a hero, paid with that hero’s Peril. */
+    /**
+     * @description Dungeonlord Phase, before resolving: play an Encounter from hand or Pack against a hero, paid with that hero’s Peril.
+     * @example {
+     *       "type": "PlayEncounter",
+     *       "card": "lantern-moths-1",
+     *       "target": 1,
+     *       "form": "speed"
+     *     }
+     */
     'DungeoneerCommand.PlayEncounter': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2373,7 +2576,14 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form?: 'melee' | 'magic' | 'speed';
     };
-    /** @description Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s). */
+    /**
+     * @description Play a Bane, paid with the target’s Peril (or, untargeted, with any one other player’s).
+     * @example {
+     *       "type": "PlayBane",
+     *       "card": "sudden-cramp-1",
+     *       "target": 1
+     *     }
+     */
     'DungeoneerCommand.PlayBane': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2385,7 +2595,12 @@ export interface components {
       /** @description A seat, 0-based, clockwise. */
       target: number;
     };
-    /** @description Dungeonlord Phase: every Encounter is played; let the engaged heroes respond, then resolve them in order. */
+    /**
+     * @description Dungeonlord Phase: every Encounter is played; let the engaged heroes respond, then resolve them in order.
+     * @example {
+     *       "type": "ResolveEncounters"
+     *     }
+     */
     'DungeoneerCommand.ResolveEncounters': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2393,7 +2608,13 @@ export interface components {
        */
       type: 'ResolveEncounters';
     };
-    /** @description Play a Boon from hand, paying its Glory (free when a quest reward allows it). */
+    /**
+     * @description Play a Boon from hand, paying its Glory (free when a quest reward allows it).
+     * @example {
+     *       "type": "PlayBoon",
+     *       "card": "quick-step-1"
+     *     }
+     */
     'DungeoneerCommand.PlayBoon': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2403,7 +2624,14 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once. */
+    /**
+     * @description Hero Phase: ready a Treasure from hand, paying its Glory; `use` uses a potion at once.
+     * @example {
+     *       "type": "ReadyTreasure",
+     *       "card": "striding-boots-1",
+     *       "use": false
+     *     }
+     */
     'DungeoneerCommand.ReadyTreasure': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2415,7 +2643,13 @@ export interface components {
       /** @description Use it the moment it is played (only cards discarded by their use). */
       use: boolean;
     };
-    /** @description Use the ability of a readied card or Artifact, paying its cost (on or off turn). */
+    /**
+     * @description Use the ability of a readied card or Artifact, paying its cost (on or off turn).
+     * @example {
+     *       "type": "Activate",
+     *       "card": "ember-lore-1"
+     *     }
+     */
     'DungeoneerCommand.Activate': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2425,7 +2659,12 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Use your hero’s special ability, paying its cost (any time). */
+    /**
+     * @description Use your hero’s special ability, paying its cost (any time).
+     * @example {
+     *       "type": "UseAbility"
+     *     }
+     */
     'DungeoneerCommand.UseAbility': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2433,7 +2672,12 @@ export interface components {
        */
       type: 'UseAbility';
     };
-    /** @description Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward. */
+    /**
+     * @description Do nothing with the choice offered now: stop responding, decline to challenge back, skip an optional reward.
+     * @example {
+     *       "type": "Pass"
+     *     }
+     */
     'DungeoneerCommand.Pass': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2441,7 +2685,14 @@ export interface components {
        */
       type: 'Pass';
     };
-    /** @description Hero Phase: challenge a hero in your space (1 Movement, once per turn); `component` tries to take their escort instead of wounding. */
+    /**
+     * @description Hero Phase: challenge a hero in your space (1 Movement, once per turn); `component` tries to take their escort instead of wounding.
+     * @example {
+     *       "type": "ChallengeHero",
+     *       "seat": 1,
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengeHero': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2455,7 +2706,13 @@ export interface components {
       /** @description A card id. */
       component?: string;
     };
-    /** @description Challenge the monster that just attacked you (1 Movement, once per turn). */
+    /**
+     * @description Challenge the monster that just attacked you (1 Movement, once per turn).
+     * @example {
+     *       "type": "ChallengeMonster",
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengeMonster': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2465,7 +2722,14 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form: 'melee' | 'magic' | 'speed';
     };
-    /** @description Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn). */
+    /**
+     * @description Hero Phase: challenge a quest monster that attacked you this turn (1 Movement, once per turn).
+     * @example {
+     *       "type": "ChallengeQuestMonster",
+     *       "quest": "pale-matron",
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengeQuestMonster': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2477,7 +2741,14 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form: 'melee' | 'magic' | 'speed';
     };
-    /** @description Pack step: an unwounded surviving monster goes back to hand or into the Pack. */
+    /**
+     * @description Pack step: an unwounded surviving monster goes back to hand or into the Pack.
+     * @example {
+     *       "type": "Stow",
+     *       "card": "sallow-witch-1",
+     *       "to": "hand"
+     *     }
+     */
     'DungeoneerCommand.Stow': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2489,7 +2760,13 @@ export interface components {
       /** @description Where it goes. */
       to: 'hand' | 'pack';
     };
-    /** @description Discard a card: the one Discard/Draw discard (hand, Treasure or Pack), or trimming a Pack or Treasures over the limit. */
+    /**
+     * @description Discard a card: the one Discard/Draw discard (hand, Treasure or Pack), or trimming a Pack or Treasures over the limit.
+     * @example {
+     *       "type": "Discard",
+     *       "card": "hide-buckler-1"
+     *     }
+     */
     'DungeoneerCommand.Discard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2499,7 +2776,13 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Reward step: give one earned Peril to a player. */
+    /**
+     * @description Reward step: give one earned Peril to a player.
+     * @example {
+     *       "type": "AssignPeril",
+     *       "seat": 1
+     *     }
+     */
     'DungeoneerCommand.AssignPeril': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2509,7 +2792,12 @@ export interface components {
       /** @description A seat, 0-based, clockwise. */
       seat: number;
     };
-    /** @description End your Dungeonlord Phase (after the encounters) or Hero Phase; in Discard/Draw with an empty hand, skip the discard. */
+    /**
+     * @description End your Dungeonlord Phase (after the encounters) or Hero Phase; in Discard/Draw with an empty hand, skip the discard.
+     * @example {
+     *       "type": "EndPhase"
+     *     }
+     */
     'DungeoneerCommand.EndPhase': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2517,7 +2805,15 @@ export interface components {
        */
       type: 'EndPhase';
     };
-    /** @description Place the drawn Map card at (x, y), as printed or turned end over end. */
+    /**
+     * @description Place the drawn Map card at (x, y), as printed or turned end over end.
+     * @example {
+     *       "type": "PlaceMap",
+     *       "x": 1,
+     *       "y": 1,
+     *       "rotation": 0
+     *     }
+     */
     'DungeoneerCommand.PlaceMap': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2533,7 +2829,13 @@ export interface components {
       /** @description Revealed Map and campaign Build only (and required there): which of your Map cards to place. */
       card?: string;
     };
-    /** @description Hero Phase: move through the exit on this side (1 Movement). */
+    /**
+     * @description Hero Phase: move through the exit on this side (1 Movement).
+     * @example {
+     *       "type": "Move",
+     *       "direction": "N"
+     *     }
+     */
     'DungeoneerCommand.Move': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2543,7 +2845,13 @@ export interface components {
       /** @description A side of a space: N (y+1), E (x+1), S (y-1), W (x-1). */
       direction: 'N' | 'E' | 'S' | 'W';
     };
-    /** @description Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way). */
+    /**
+     * @description Hero Phase: try to open the locked door on this side (free on success, 1 Movement on failure; it opens either way).
+     * @example {
+     *       "type": "OpenDoor",
+     *       "direction": "W"
+     *     }
+     */
     'DungeoneerCommand.OpenDoor': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2553,7 +2861,12 @@ export interface components {
       /** @description A side of a space: N (y+1), E (x+1), S (y-1), W (x-1). */
       direction: 'N' | 'E' | 'S' | 'W';
     };
-    /** @description Hero Phase: untip your hero (1 Movement). */
+    /**
+     * @description Hero Phase: untip your hero (1 Movement).
+     * @example {
+     *       "type": "ClimbOut"
+     *     }
+     */
     'DungeoneerCommand.ClimbOut': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2561,7 +2874,12 @@ export interface components {
        */
       type: 'ClimbOut';
     };
-    /** @description Hero Phase: draw and place a Map card (1 Movement). */
+    /**
+     * @description Hero Phase: draw and place a Map card (1 Movement).
+     * @example {
+     *       "type": "Explore"
+     *     }
+     */
     'DungeoneerCommand.Explore': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2569,7 +2887,13 @@ export interface components {
        */
       type: 'Explore';
     };
-    /** @description Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none). */
+    /**
+     * @description Hero Phase: attempt a quest in its space; a Chance quest states `boost`, the +1s bought with Glory (0 for none).
+     * @example {
+     *       "type": "AttemptQuest",
+     *       "quest": "stair-gnawer"
+     *     }
+     */
     'DungeoneerCommand.AttemptQuest': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2578,10 +2902,16 @@ export interface components {
       type: 'AttemptQuest';
       /** @description A card id. */
       quest: string;
-      /** @description Chance quests only (and always): bonuses bought for this roll. */
+      /** @description Chance quests only (and always): bonuses bought for this roll, at most 20 (no table buys more). */
       boost?: number;
     };
-    /** @description Hero Phase: take an escort component at its pick-up space or from the floor (free). */
+    /**
+     * @description Hero Phase: take an escort component at its pick-up space or from the floor (free).
+     * @example {
+     *       "type": "PickUpComponent",
+     *       "quest": "stolen-reliquary"
+     *     }
+     */
     'DungeoneerCommand.PickUpComponent': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2591,7 +2921,13 @@ export interface components {
       /** @description A card id. */
       quest: string;
     };
-    /** @description Hero Phase: set down an escort component you carry (free). */
+    /**
+     * @description Hero Phase: set down an escort component you carry (free).
+     * @example {
+     *       "type": "DropComponent",
+     *       "quest": "stolen-reliquary"
+     *     }
+     */
     'DungeoneerCommand.DropComponent': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2601,7 +2937,13 @@ export interface components {
       /** @description A card id. */
       quest: string;
     };
-    /** @description Quest reward: take this card from the Adventure deck or discard pile. */
+    /**
+     * @description Quest reward: take this card from the Adventure deck or discard pile.
+     * @example {
+     *       "type": "TakeCard",
+     *       "card": "quick-step-1"
+     *     }
+     */
     'DungeoneerCommand.TakeCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2611,7 +2953,13 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Secret Quest: keep this one of your two quests hidden; the other is revealed. */
+    /**
+     * @description Secret Quest: keep this one of your two quests hidden; the other is revealed.
+     * @example {
+     *       "type": "KeepSecret",
+     *       "quest": "pale-matron"
+     *     }
+     */
     'DungeoneerCommand.KeepSecret': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2621,7 +2969,13 @@ export interface components {
       /** @description A card id. */
       quest: string;
     };
-    /** @description Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied. */
+    /**
+     * @description Looting, Hero Phase: spend 1 Movement to take a Treasure lying in your space, readied.
+     * @example {
+     *       "type": "Loot",
+     *       "card": "notched-sword-2"
+     *     }
+     */
     'DungeoneerCommand.Loot': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2631,7 +2985,13 @@ export interface components {
       /** @description A card id. */
       card: string;
     };
-    /** @description Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements). */
+    /**
+     * @description Wandering Pack, Dungeonlord Phase: move your Pack one space (1 of its Movements).
+     * @example {
+     *       "type": "MovePack",
+     *       "direction": "S"
+     *     }
+     */
     'DungeoneerCommand.MovePack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2641,17 +3001,31 @@ export interface components {
       /** @description A side of a space: N (y+1), E (x+1), S (y-1), W (x-1). */
       direction: 'N' | 'E' | 'S' | 'W';
     };
-    /** @description Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space). */
+    /**
+     * @description Wandering Pack, Response: defend against this Pack monster yourself (you stand in the Pack’s space).
+     * @example {
+     *       "type": "Defend",
+     *       "index": 0
+     *     }
+     */
     'DungeoneerCommand.Defend': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
       type: 'Defend';
-      /** @description The encounter index of the Pack monster. */
+      /** @description The encounter index of the Pack monster (below 32: more than one phase can play). */
       index: number;
     };
-    /** @description Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn). */
+    /**
+     * @description Wandering Pack, Hero Phase: challenge a monster of the Pack in your space (1 Movement, once per turn).
+     * @example {
+     *       "type": "ChallengePack",
+     *       "seat": 2,
+     *       "card": "vault-golem-1",
+     *       "form": "melee"
+     *     }
+     */
     'DungeoneerCommand.ChallengePack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2665,7 +3039,12 @@ export interface components {
       /** @description The attack form: melee, magic or speed. */
       form: 'melee' | 'magic' | 'speed';
     };
-    /** @description Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory. */
+    /**
+     * @description Campaign, a hero’s Draw/Discard: draw one card from the Glory deck for 1 Glory.
+     * @example {
+     *       "type": "BuyCard"
+     *     }
+     */
     'DungeoneerCommand.BuyCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -2673,7 +3052,20 @@ export interface components {
        */
       type: 'BuyCard';
     };
-    /** @description Every Dungeoneer command. */
+    /**
+     * @description Concede: leave the game for good, at any time once play has begun. Your cards are discarded and your quests leave play; the others play on, and the last player left wins.
+     * @example {
+     *       "type": "Concede"
+     *     }
+     */
+    'DungeoneerCommand.Concede': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'Concede';
+    };
+    /** @description Every Dungeoneer command (each a seat’s: the game has no automaton). */
     DungeoneerCommand:
       | components['schemas']['DungeoneerCommand.Upkeep']
       | components['schemas']['DungeoneerCommand.PlayEncounter']
@@ -2705,7 +3097,8 @@ export interface components {
       | components['schemas']['DungeoneerCommand.MovePack']
       | components['schemas']['DungeoneerCommand.Defend']
       | components['schemas']['DungeoneerCommand.ChallengePack']
-      | components['schemas']['DungeoneerCommand.BuyCard'];
+      | components['schemas']['DungeoneerCommand.BuyCard']
+      | components['schemas']['DungeoneerCommand.Concede'];
     /** @description Set-up: each seat gets a hero card at its starting level and life, on the Dungeon Entrance, with its tracker set. */
     'DungeoneerEvent.HeroesAssigned': {
       /**
@@ -4078,6 +4471,22 @@ export interface components {
       /** @description out of the game; force: a Malevolent Force keeping hand and Pack; respawn: a new hero follows. */
       fate: 'out' | 'force' | 'respawn';
     };
+    /** @description A player conceded and left the game for good: its cards are discarded, its quests leave play, its hero (if any) leaves the map. */
+    'DungeoneerEvent.PlayerConceded': {
+      /**
+       * @description The event type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'PlayerConceded';
+      /** @description A seat, 0-based, clockwise. */
+      seat: number;
+      /** @description Adventure cards discarded (hand, Pack, Inventory, curses, its encounters on the table). */
+      cards: string[];
+      /** @description Quests put out of play, face up. */
+      quests: string[];
+      /** @description Secret quests put out of play face down (hidden from the other seats). */
+      hidden: string[];
+    };
     /** @description Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril. */
     'DungeoneerEvent.HeroRespawned': {
       /**
@@ -4199,6 +4608,7 @@ export interface components {
       | components['schemas']['DungeoneerEvent.LevelGained']
       | components['schemas']['DungeoneerEvent.CardTaken']
       | components['schemas']['DungeoneerEvent.HeroDefeated']
+      | components['schemas']['DungeoneerEvent.PlayerConceded']
       | components['schemas']['DungeoneerEvent.HeroRespawned']
       | components['schemas']['DungeoneerEvent.TurnEnded']
       | components['schemas']['DungeoneerEvent.GameWon'];
@@ -4625,8 +5035,10 @@ export interface components {
           /** @description Once-per-turn uses this turn: card ids, "ability" and "challenge". */
           used: string[];
         } | null;
-        /** @description Out of the game (0 Life), or a Malevolent Force. */
+        /** @description Out of the game (0 Life, or conceded), or a Malevolent Force. */
         defeated: boolean;
+        /** @description Conceded: the player left the game for good (no Respawn, no Malevolent Force). */
+        left: boolean;
         /** @description Malevolent Force: defeated, but plays on as the Dungeonlord with hand and Pack. */
         force: boolean;
         /** @description The hand: only in the viewer’s own entry (and for the audit viewer). */
@@ -4958,14 +5370,102 @@ export interface components {
         maxY: number;
       };
     };
-    /** @description A refusal of Dungeoneer's rules (422); the module publishes no list of its codes. */
-    DungeoneerCode: string;
-    /** @description A Dungeoneer character is one of the heroes. */
+    /** @description Every refusal code of Dungeoneer's rules (answered with 422), with what it means. */
+    DungeoneerCode: string &
+      (
+        | 'dungeoneer/already-attempted'
+        | 'dungeoneer/already-challenged'
+        | 'dungeoneer/already-open'
+        | 'dungeoneer/bad-options'
+        | 'dungeoneer/bad-seat-count'
+        | 'dungeoneer/bad-target'
+        | 'dungeoneer/boon-limit'
+        | 'dungeoneer/boost-needed'
+        | 'dungeoneer/cannot-pay'
+        | 'dungeoneer/card-needed'
+        | 'dungeoneer/carried'
+        | 'dungeoneer/deck-empty'
+        | 'dungeoneer/defeated'
+        | 'dungeoneer/door-locked'
+        | 'dungeoneer/duplicate-category'
+        | 'dungeoneer/encounters-pending'
+        | 'dungeoneer/game-over'
+        | 'dungeoneer/illegal-placement'
+        | 'dungeoneer/map-deck-empty'
+        | 'dungeoneer/must-discard'
+        | 'dungeoneer/no-ability'
+        | 'dungeoneer/no-boost'
+        | 'dungeoneer/no-choice'
+        | 'dungeoneer/no-component'
+        | 'dungeoneer/no-encounters'
+        | 'dungeoneer/no-form'
+        | 'dungeoneer/no-hero'
+        | 'dungeoneer/no-movement'
+        | 'dungeoneer/no-pack'
+        | 'dungeoneer/no-space'
+        | 'dungeoneer/no-standard-attack'
+        | 'dungeoneer/no-upkeep'
+        | 'dungeoneer/not-a-bane'
+        | 'dungeoneer/not-a-boon'
+        | 'dungeoneer/not-a-seat'
+        | 'dungeoneer/not-a-treasure'
+        | 'dungeoneer/not-an-encounter'
+        | 'dungeoneer/not-asked'
+        | 'dungeoneer/not-attacked'
+        | 'dungeoneer/not-carried'
+        | 'dungeoneer/not-carrying'
+        | 'dungeoneer/not-enough-glory'
+        | 'dungeoneer/not-enough-peril'
+        | 'dungeoneer/not-escort'
+        | 'dungeoneer/not-in-hand'
+        | 'dungeoneer/not-in-pack'
+        | 'dungeoneer/not-in-play'
+        | 'dungeoneer/not-locked'
+        | 'dungeoneer/not-readied'
+        | 'dungeoneer/not-started'
+        | 'dungeoneer/not-stowable'
+        | 'dungeoneer/not-there'
+        | 'dungeoneer/not-tipped'
+        | 'dungeoneer/not-usable-at-once'
+        | 'dungeoneer/not-with-pack'
+        | 'dungeoneer/not-your-quest'
+        | 'dungeoneer/not-your-turn'
+        | 'dungeoneer/not-yours'
+        | 'dungeoneer/nothing-to-pass'
+        | 'dungeoneer/once-per-turn'
+        | 'dungeoneer/own-peril'
+        | 'dungeoneer/tipped'
+        | 'dungeoneer/too-late'
+        | 'dungeoneer/treasure-limit'
+        | 'dungeoneer/unknown-card'
+        | 'dungeoneer/unknown-command'
+        | 'dungeoneer/unknown-hero'
+        | 'dungeoneer/unknown-quest'
+        | 'dungeoneer/waiting'
+        | 'dungeoneer/wall'
+        | 'dungeoneer/wrong-kind'
+        | 'dungeoneer/wrong-phase'
+        | 'dungeoneer/wrong-reward'
+        | 'dungeoneer/wrong-space'
+      );
+    /**
+     * @description What a player gives to create a Dungeoneer character: which of the heroes it is.
+     * @example {
+     *       "hero": "brannoc"
+     *     }
+     */
     DungeoneerCharacterOptions: {
       /** @description A hero card of the starter set. */
       hero: 'brannoc' | 'ysolde' | 'tamsin' | 'oskar' | 'mirela' | 'dunstan';
     };
-    /** @description Leave a carried Treasure behind for good: the character stops carrying it. */
+    /**
+     * DungeoneerCharacterCommand
+     * @description Leave a carried Treasure behind for good: the character stops carrying it.
+     * @example {
+     *       "type": "DropTreasure",
+     *       "treasure": "striding-boots"
+     *     }
+     */
     'DungeoneerCharacterCommand.DropTreasure': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5013,7 +5513,7 @@ export interface components {
         level: number;
       }[];
     };
-    /** @description Options of a Dungeon Decks raid game; every field has a default. */
+    /** @description How a raid is set up: the dungeon, its difficulty mode and each raider’s class. */
     RaidOptions: {
       /**
        * @description which dungeon to raid
@@ -5028,7 +5528,12 @@ export interface components {
       /** @description each raider seat's class, in seat order (one per seat); default: one of each class in turn */
       classes?: ('guardian' | 'pyromancer' | 'mender')[];
     };
-    /** @description Before the first turn: shuffle your hand into your deck and draw a new one (once). */
+    /**
+     * @description Before the first turn: shuffle your hand into your deck and draw a new one (once).
+     * @example {
+     *       "type": "Mulligan"
+     *     }
+     */
     'RaidCommand.Mulligan': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5036,7 +5541,12 @@ export interface components {
        */
       type: 'Mulligan';
     };
-    /** @description Before the first turn: keep your opening hand. */
+    /**
+     * @description Before the first turn: keep your opening hand.
+     * @example {
+     *       "type": "KeepHand"
+     *     }
+     */
     'RaidCommand.KeepHand': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5044,7 +5554,13 @@ export interface components {
        */
       type: 'KeepHand';
     };
-    /** @description Your turn, once: put a card from your hand face down as a resource. */
+    /**
+     * @description Your turn, once: put a card from your hand face down as a resource.
+     * @example {
+     *       "type": "PlaceResource",
+     *       "card": "r0-5"
+     *     }
+     */
     'RaidCommand.PlaceResource': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5054,7 +5570,18 @@ export interface components {
       /** @description a card instance id from your view */
       card: string;
     };
-    /** @description Play a card from your hand, paying its cost with ready resources. Instant abilities also answer response windows. */
+    /**
+     * @description Play a card from your hand, paying its cost with ready resources. Instant abilities also answer response windows.
+     * @example {
+     *       "type": "PlayCard",
+     *       "card": "r0-5"
+     *     }
+     * @example {
+     *       "type": "PlayCard",
+     *       "card": "r1-22",
+     *       "target": "dh"
+     *     }
+     */
     'RaidCommand.PlayCard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5066,7 +5593,14 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       target?: string;
     };
-    /** @description Your turn: a ready ally (or your hero, with a weapon and its strike cost) exhausts to attack a Dungeon character. */
+    /**
+     * @description Your turn: a ready ally (or your hero, with a weapon and its strike cost) exhausts to attack a Dungeon character.
+     * @example {
+     *       "type": "Attack",
+     *       "attacker": "h0",
+     *       "target": "dh"
+     *     }
+     */
     'RaidCommand.Attack': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5078,7 +5612,13 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       target: string;
     };
-    /** @description When the Dungeon attacks your party: a ready Protector ally exhausts and takes the attack instead. */
+    /**
+     * @description When the Dungeon attacks your party: a ready Protector ally exhausts and takes the attack instead.
+     * @example {
+     *       "type": "Protect",
+     *       "ally": "r2-7"
+     *     }
+     */
     'RaidCommand.Protect': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5088,7 +5628,12 @@ export interface components {
       /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
       ally: string;
     };
-    /** @description Let the open response window go by. */
+    /**
+     * @description Let the open response window go by.
+     * @example {
+     *       "type": "Pass"
+     *     }
+     */
     'RaidCommand.Pass': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5096,7 +5641,12 @@ export interface components {
        */
       type: 'Pass';
     };
-    /** @description Finish your turn (discarding down to your hand size follows if needed). */
+    /**
+     * @description Finish your turn (discarding down to your hand size follows if needed).
+     * @example {
+     *       "type": "EndTurn"
+     *     }
+     */
     'RaidCommand.EndTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5104,7 +5654,13 @@ export interface components {
        */
       type: 'EndTurn';
     };
-    /** @description At the end of your turn, over your hand size: discard this card. */
+    /**
+     * @description At the end of your turn, over your hand size: discard this card.
+     * @example {
+     *       "type": "Discard",
+     *       "card": "r0-5"
+     *     }
+     */
     'RaidCommand.Discard': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -5114,67 +5670,20 @@ export interface components {
       /** @description a card instance id from your view */
       card: string;
     };
-    /** @description The Dungeon readies, levels up when due, and rolls for the MARKED hero. */
-    'RaidCommand.StartDungeonTurn': {
+    /**
+     * @description Concede: leave the raid at any time. Your hero retreats and all your cards in play go to your graveyard, as when a raider is destroyed; the others fight on, and the Dungeon wins once no raider is left.
+     * @example {
+     *       "type": "Concede"
+     *     }
+     */
+    'RaidCommand.Concede': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
        * @enum {string}
        */
-      type: 'StartDungeonTurn';
+      type: 'Concede';
     };
-    /** @description The Dungeon rolls again for a MARKED hero (the last one was destroyed this turn). */
-    'RaidCommand.MarkHero': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'MarkHero';
-    };
-    /** @description The Dungeon turns its top card face up. */
-    'RaidCommand.FlipCard': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'FlipCard';
-    };
-    /** @description The flipped card resolves: an ally or equipment enters play, an ability takes effect. */
-    'RaidCommand.ResolveFlip': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'ResolveFlip';
-    };
-    /** @description The next Dungeon character in order attacks the MARKED hero. */
-    'RaidCommand.DeclareAttack': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'DeclareAttack';
-      /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
-      attacker: string;
-      /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
-      target: string;
-    };
-    /** @description The declared Dungeon attack deals its damage. */
-    'RaidCommand.ResolveAttack': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'ResolveAttack';
-    };
-    /** @description The Dungeon ends its turn. */
-    'RaidCommand.EndDungeonTurn': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'EndDungeonTurn';
-    };
-    /** @description Every command a seat of Dungeon Decks raid may send. */
+    /** @description What a raider may send: the Dungeon’s own steps are its automaton’s and are refused from a seat. */
     RaidCommand:
       | components['schemas']['RaidCommand.Mulligan']
       | components['schemas']['RaidCommand.KeepHand']
@@ -5185,13 +5694,7 @@ export interface components {
       | components['schemas']['RaidCommand.Pass']
       | components['schemas']['RaidCommand.EndTurn']
       | components['schemas']['RaidCommand.Discard']
-      | components['schemas']['RaidCommand.StartDungeonTurn']
-      | components['schemas']['RaidCommand.MarkHero']
-      | components['schemas']['RaidCommand.FlipCard']
-      | components['schemas']['RaidCommand.ResolveFlip']
-      | components['schemas']['RaidCommand.DeclareAttack']
-      | components['schemas']['RaidCommand.ResolveAttack']
-      | components['schemas']['RaidCommand.EndDungeonTurn'];
+      | components['schemas']['RaidCommand.Concede'];
     /** @description The raid is laid out: the dungeon, its difficulty and level, who goes first, and each raider. */
     'RaidEvent.RaidSetUp': {
       /**
@@ -5207,6 +5710,7 @@ export interface components {
       level: number;
       /** @description who takes the first turn */
       first: 'raiders' | 'dungeon';
+      /** @description every raider, in seat order */
       raiders: {
         /** @description a raider seat */
         seat: number;
@@ -5377,6 +5881,7 @@ export interface components {
        * @enum {string}
        */
       type: 'CardFlipped';
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5393,6 +5898,7 @@ export interface components {
       type: 'ResourcePlaced';
       /** @description a raider seat */
       seat: number;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5421,6 +5927,7 @@ export interface components {
       type: 'CardPlayed';
       /** @description a raider seat, or null for the Dungeon */
       seat: number | null;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5527,6 +6034,7 @@ export interface components {
       type: 'AllyDestroyed';
       /** @description a raider seat, or null for the Dungeon */
       seat: number | null;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5545,6 +6053,7 @@ export interface components {
       type: 'CardReturned';
       /** @description a raider seat, or null for the Dungeon */
       seat: number | null;
+      /** @description a card instance and what it is */
       card: {
         /** @description a card instance id ("?" when hidden from the viewer) */
         id: string;
@@ -5582,6 +6091,23 @@ export interface components {
        * @enum {string}
        */
       type: 'RaiderDefeated';
+      /** @description a raider seat */
+      seat: number;
+      /** @description the cards that left play (resources included, now face up) */
+      cards: {
+        /** @description a card instance id ("?" when hidden from the viewer) */
+        id: string;
+        /** @description the card’s content id ("?" when hidden) */
+        card: string;
+      }[];
+    };
+    /** @description A raider concedes: its hero leaves the raid and all of its cards in play go to its graveyard, as for a destroyed raider. */
+    'RaidEvent.RaiderRetreated': {
+      /**
+       * @description The event type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'RaiderRetreated';
       /** @description a raider seat */
       seat: number;
       /** @description the cards that left play (resources included, now face up) */
@@ -5687,6 +6213,7 @@ export interface components {
        * @enum {string}
        */
       type: 'RaidEnded';
+      /** @description the result of the raid */
       result: {
         /** @description who won */
         outcome: 'raiders' | 'dungeon';
@@ -5696,6 +6223,7 @@ export interface components {
         difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
         /** @description the Dungeon hero’s level at the end */
         level: number;
+        /** @description the Dungeon hero was destroyed */
         dungeonHeroDestroyed: boolean;
         /** @description damage dealt to the Dungeon hero over the raid */
         damageDealt: number;
@@ -5716,7 +6244,7 @@ export interface components {
         achievements: string[];
       };
     };
-    /** @description Every event of Dungeon Decks raid. */
+    /** @description Every raid event. */
     RaidEvent:
       | components['schemas']['RaidEvent.RaidSetUp']
       | components['schemas']['RaidEvent.DeckBuilt']
@@ -5746,6 +6274,7 @@ export interface components {
       | components['schemas']['RaidEvent.CardReturned']
       | components['schemas']['RaidEvent.CardsDiscarded']
       | components['schemas']['RaidEvent.RaiderDefeated']
+      | components['schemas']['RaidEvent.RaiderRetreated']
       | components['schemas']['RaidEvent.AttackDeclared']
       | components['schemas']['RaidEvent.AttackRedirected']
       | components['schemas']['RaidEvent.AttackEnded']
@@ -5755,285 +6284,569 @@ export interface components {
       | components['schemas']['RaidEvent.HandLimitReached']
       | components['schemas']['RaidEvent.TurnEnded']
       | components['schemas']['RaidEvent.RaidEnded'];
-    /** @description What one viewer sees of a Dungeon Decks raid game. */
+    /** @description What one viewer may know of a raid. */
     RaidView: {
+      /** @description the viewer’s seat; null for spectators and the audit viewer */
       you: number | null;
+      /** @description the raid’s stage: lobby, mulligan, play or over */
       phase: 'lobby' | 'mulligan' | 'play' | 'over';
+      /** @description what the game waits for: lobby, mulligan, raider-turn, dungeon-turn, respond, discard or over */
       step: string;
+      /** @description the raiders the game waits for */
       awaiting: number[];
+      /** @description the options the raid was created with */
       options: {
+        /** @description the dungeon’s content id */
         dungeon: string;
+        /** @description the difficulty mode */
         difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+        /** @description the class of each seat without a character */
         classes: string[];
       };
+      /** @description who took the first turn */
       first: 'raiders' | 'dungeon';
+      /** @description the turn in progress (null before the first) */
       turn: {
+        /** @description turns are counted from 1 across all sides */
         number: number;
+        /** @description the raider whose turn it is; null for the Dungeon’s */
         seat: number | null;
+        /** @description a resource has been placed this turn */
         resourcePlaced: boolean;
       } | null;
+      /** @description Dungeon turns begun */
       dungeonTurns: number;
+      /** @description the MARKED raider (null before the first Dungeon turn) */
       marked: number | null;
+      /** @description the die roll that chose the MARKED raider */
       roll: number | null;
+      /** @description the Dungeon’s side */
       dungeon: {
+        /** @description the dungeon’s content id */
         id: string;
+        /** @description its name */
         name: string;
+        /** @description the Dungeon hero */
         hero: {
-          /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+          /** @description the hero as commands name it: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
           ref: string;
+          /** @description the hero card’s content id */
           card: string;
+          /** @description the hero’s name */
           name: string;
+          /** @description damage on the hero */
           damage: number;
+          /** @description its health now (fatal damage destroys it) */
           health: number;
+          /** @description its ATK now (weapon, talent or level, Enrage and this turn’s changes) */
           atk: number;
+          /** @description exhausted (it attacked) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
+          /** @description its level now (1 to 4) */
           level: number;
+          /** @description cards it flips each turn at this level */
           flip: number;
+          /** @description times its deck ran out (+2 ATK each) */
           enrage: number;
+          /** @description its level’s powers in words */
           powers: string;
+          /** @description when it goes up from this level (null at level 4) */
           levelUp: string | null;
         };
+        /** @description the Dungeon hero’s four levels, as printed */
         levels: {
+          /** @description the level (1 to 4) */
           level: number;
+          /** @description cards the Dungeon flips each turn at this level */
           flip: number;
+          /** @description the Dungeon hero’s ATK at this level */
           atk: number;
+          /** @description the Dungeon hero’s health at this level */
           health: number;
+          /** @description when the Dungeon goes up from this level (null at level 4) */
           levelUp: string | null;
+          /** @description the level’s powers in words (empty when it has none) */
           powers: string;
         }[];
+        /** @description cards in the Dungeon deck */
         deckCount: number;
+        /** @description cards known to lie on top of the deck (sent back there), top first */
         knownTop: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
+        /** @description the Dungeon graveyard, oldest first */
         graveyard: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
+        /** @description the Dungeon party, in the order they entered (its attack order) */
         allies: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description its ATK now (printed, auras and this turn’s changes) */
           atk: number;
+          /** @description its health */
           health: number;
+          /** @description damage on it */
           damage: number;
+          /** @description exhausted (it attacked, protected or was exhausted) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
+          /** @description the turn number it entered play */
           enteredTurn: number;
-          keywords: string[];
+          /** @description its keywords now */
+          keywords: ('ferocity' | 'protector' | 'boss')[];
+          /** @description ready, and in play since an earlier turn or with Ferocity */
           canAttack: boolean;
         }[];
+        /** @description the Dungeon hero’s weapon */
         weapon: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description the Dungeon hero’s armor */
         armor: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description damage dealt to the Dungeon hero over the raid (healing does not take it back) */
         damageDealt: number;
+        /** @description Dungeon allies destroyed so far, in order */
         destroyed: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
       };
+      /** @description the Dungeon’s turn in progress, public by its fixed rules (null on the raiders’ turns) */
       dungeonTurn: {
+        /** @description cards to flip this turn (null until the turn’s opening is done) */
         flipsDue: number | null;
+        /** @description cards flipped so far this turn */
         flipsDone: number;
+        /** @description the flipped card waiting to resolve after its window */
         revealed: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         } | null;
+        /** @description the Dungeon characters that have attacked this turn */
         attacked: string[];
       } | null;
+      /** @description the Dungeon’s next actions, public by its fixed rules */
       next: {
+        /** @description the Dungeon’s next step once the raiders have answered, or null */
         step: string | null;
+        /** @description who attacks the MARKED hero this (or the next) Dungeon turn, in order */
         attackOrder: string[];
       };
+      /** @description every raider, in seat order */
       raiders: {
+        /** @description the raider’s seat */
         seat: number;
+        /** @description its class’s content id */
         classId: string;
+        /** @description its class’s name */
         className: string;
+        /** @description false once its hero was destroyed or retreated: it takes no further part */
         alive: boolean;
+        /** @description its opening choice: not yet made, kept, or a mulligan taken */
         mulligan: 'pending' | 'kept' | 'taken';
+        /** @description the raider’s hero */
         hero: {
-          /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+          /** @description the hero as commands name it: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
           ref: string;
+          /** @description the hero card’s content id */
           card: string;
+          /** @description the hero’s name */
           name: string;
+          /** @description damage on the hero */
           damage: number;
+          /** @description its health now (fatal damage destroys it) */
           health: number;
+          /** @description its ATK now (weapon, talent or level, Enrage and this turn’s changes) */
           atk: number;
+          /** @description exhausted (it attacked) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
         };
+        /** @description its starting and maximum hand size */
         handSize: number;
+        /** @description cards in its hand */
         handCount: number;
+        /** @description its hand: only for the raider itself (and the audit viewer) */
         hand:
           | {
+              /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
               id: string;
+              /** @description its content id (GET /modules/raid/content describes it) */
               card: string;
+              /** @description its name */
               name: string;
+              /** @description its card type */
               type: 'ally' | 'ability' | 'equipment' | 'talent';
+              /** @description its printed cost (every Dungeon card counts as 0) */
               cost: number;
+              /** @description its rules text, generated from the card’s data */
               text: string;
             }[]
           | null;
+        /** @description cards in its deck */
         deckCount: number;
+        /** @description its graveyard, oldest first */
         graveyard: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         }[];
+        /** @description its face-down resources */
         resources: {
+          /** @description resources placed */
           count: number;
+          /** @description resources ready to pay with */
           ready: number;
+          /** @description the face-down cards: only for their owner */
           cards:
             | {
+                /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
                 id: string;
+                /** @description its content id (GET /modules/raid/content describes it) */
                 card: string;
+                /** @description its name */
                 name: string;
+                /** @description its card type */
                 type: 'ally' | 'ability' | 'equipment' | 'talent';
+                /** @description its printed cost (every Dungeon card counts as 0) */
                 cost: number;
+                /** @description its rules text, generated from the card’s data */
                 text: string;
+                /** @description exhausted (armor that prevented damage, a spent resource) */
                 exhausted: boolean;
               }[]
             | null;
         };
+        /** @description its allies in play, in the order they entered */
         allies: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description its ATK now (printed, auras and this turn’s changes) */
           atk: number;
+          /** @description its health */
           health: number;
+          /** @description damage on it */
           damage: number;
+          /** @description exhausted (it attacked, protected or was exhausted) */
           exhausted: boolean;
+          /** @description ATK gained or lost until the end of the turn */
           atkBonus: number;
+          /** @description the turn number it entered play */
           enteredTurn: number;
-          keywords: string[];
+          /** @description its keywords now */
+          keywords: ('ferocity' | 'protector' | 'boss')[];
+          /** @description ready, and in play since an earlier turn or with Ferocity */
           canAttack: boolean;
         }[];
+        /** @description its hero’s weapon */
         weapon: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description its hero’s armor */
         armor: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
+          /** @description exhausted (armor that prevented damage, a spent resource) */
           exhausted: boolean;
         } | null;
+        /** @description its hero’s talent */
         talent: {
+          /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
           id: string;
+          /** @description its content id (GET /modules/raid/content describes it) */
           card: string;
+          /** @description its name */
           name: string;
+          /** @description its card type */
           type: 'ally' | 'ability' | 'equipment' | 'talent';
+          /** @description its printed cost (every Dungeon card counts as 0) */
           cost: number;
+          /** @description its rules text, generated from the card’s data */
           text: string;
         } | null;
       }[];
+      /** @description the attack in progress, if any */
       attack: {
+        /** @description the attacking raider; null for the Dungeon */
         by: number | null;
-        /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+        /** @description the attacking character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
         attacker: string;
-        /** @description "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
+        /** @description the character attacked (a Protector once redirected): "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
         target: string;
       } | null;
+      /** @description the open response window, if any */
       window: {
+        /** @description before a flipped card resolves, or when a Dungeon attack is declared */
         kind: 'flip' | 'attack';
+        /** @description the raiders asked */
         awaiting: number[];
+        /** @description the raiders who passed */
         passed: number[];
       } | null;
+      /** @description the discard the game waits for, if any */
       prompt: {
-        /** @constant */
+        /**
+         * @description discarding down to the hand size
+         * @constant
+         */
         kind: 'discard';
+        /** @description the raider discarding */
         seat: number;
+        /** @description cards still to discard */
         excess: number;
       } | null;
+      /** @description abilities between being played and going to the graveyard */
       resolving: {
+        /** @description the card instance (commands name it): d<n> a Dungeon card, r<seat>-<n> a raider’s */
         id: string;
+        /** @description its content id (GET /modules/raid/content describes it) */
         card: string;
+        /** @description its name */
         name: string;
+        /** @description its card type */
         type: 'ally' | 'ability' | 'equipment' | 'talent';
+        /** @description its printed cost (every Dungeon card counts as 0) */
         cost: number;
+        /** @description its rules text, generated from the card’s data */
         text: string;
       }[];
+      /** @description the dungeon’s achievements, earned or not */
       achievements: {
+        /** @description the achievement id */
         id: string;
+        /** @description its name */
         name: string;
+        /** @description what earns it */
         text: string;
+        /** @description the XP it grants every raider, once per run */
+        xp: number;
+        /** @description earned so far (conditions about winning only at the end) */
         earned: boolean;
       }[];
+      /** @description the result once the raid is over */
       result: {
+        /** @description who won */
         outcome: 'raiders' | 'dungeon';
+        /** @description the dungeon’s content id */
         dungeon: string;
+        /** @description the difficulty mode */
         difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+        /** @description the Dungeon hero’s level at the end */
         level: number;
+        /** @description the Dungeon hero was destroyed */
         dungeonHeroDestroyed: boolean;
+        /** @description damage dealt to the Dungeon hero over the raid */
         damageDealt: number;
+        /** @description the Dungeon hero’s health at the end */
         health: number;
+        /** @description Boss allies destroyed */
         bossesDestroyed: {
+          /** @description the card instance */
           id: string;
+          /** @description its content id */
           card: string;
         }[];
+        /** @description the raiders whose heroes were destroyed or retreated */
         raidersDestroyed: number[];
+        /** @description Dungeon turns played */
         dungeonTurns: number;
+        /** @description the dungeon’s achievements earned this run */
         achievements: string[];
       } | null;
+      /** @description the winners once the raid is over: every raider, or nobody */
       winners: number[] | null;
     };
-    /** @description A refusal of Dungeon Decks raid's rules (422); the module publishes no list of its codes. */
-    RaidCode: string;
-    /** @description a new raider */
+    /** @description Every refusal code of Dungeon Decks raid's rules (answered with 422), with what it means. */
+    RaidCode: string &
+      (
+        | 'raid/already-decided'
+        | 'raid/bad-protector'
+        | 'raid/bad-seat-count'
+        | 'raid/bad-target'
+        | 'raid/boss-in-play'
+        | 'raid/cannot-pay'
+        | 'raid/card-not-in-hand'
+        | 'raid/classes-mismatch'
+        | 'raid/destroyed'
+        | 'raid/dungeon-only'
+        | 'raid/exhausted'
+        | 'raid/game-over'
+        | 'raid/no-target'
+        | 'raid/no-weapon'
+        | 'raid/no-window'
+        | 'raid/not-a-seat'
+        | 'raid/not-allowed-at-level'
+        | 'raid/not-awaited'
+        | 'raid/not-in-deck'
+        | 'raid/not-instant'
+        | 'raid/not-started'
+        | 'raid/not-the-dungeons-step'
+        | 'raid/not-treasure'
+        | 'raid/not-your-character'
+        | 'raid/not-your-turn'
+        | 'raid/nothing-to-cancel'
+        | 'raid/other-class'
+        | 'raid/raiders-only'
+        | 'raid/resource-placed'
+        | 'raid/summoning-sick'
+        | 'raid/target-required'
+        | 'raid/unknown-command'
+        | 'raid/unlock-limit'
+        | 'raid/unlock-not-reached'
+        | 'raid/unlock-spent'
+        | 'raid/wrong-step'
+      );
+    /**
+     * @description What a player gives to create a raid character (a raider): its class.
+     * @example {
+     *       "class": "guardian"
+     *     }
+     */
     RaidCharacterOptions: {
       /** @description the class: the raider begins with its hero and its starter deck */
       class: 'guardian' | 'pyromancer' | 'mender';
     };
-    /** @description Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck. */
+    /**
+     * RaidCharacterCommand
+     * @description Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck.
+     * @example {
+     *       "type": "SpendUnlock",
+     *       "level": 10,
+     *       "picks": [
+     *         {
+     *           "card": "river-scout",
+     *           "replaces": "shieldbearer-recruit"
+     *         }
+     *       ]
+     *     }
+     */
     'RaidCharacterCommand.SpendUnlock': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6179,21 +6992,23 @@ export interface components {
         bossesDestroyed: string[];
         /** @description the dungeon’s achievements the group earned this run */
         achievements: {
-          /** @description the content id */
+          /** @description the achievement id */
           id: string;
           /** @description its name */
           name: string;
+          /** @description the XP it paid every raider of the run (0 for runs recorded before achievement cards paid) */
+          xp: number;
         }[];
         /** @description the experience table’s lines the run earned */
         lines: {
           /**
            * RaidXpReason
-           * @description a line of the experience table: firstAttempt, laterRun, halfHealth, dungeonHeroDestroyed or bossDestroyed
+           * @description a line of the experience table (firstAttempt, laterRun, halfHealth, dungeonHeroDestroyed or bossDestroyed), or achievement: an achievement card’s printed XP
            */
-          reason: 'firstAttempt' | 'laterRun' | 'halfHealth' | 'dungeonHeroDestroyed' | 'bossDestroyed';
+          reason: 'firstAttempt' | 'laterRun' | 'halfHealth' | 'dungeonHeroDestroyed' | 'bossDestroyed' | 'achievement';
           /** @description the XP the line gives */
           xp: number;
-          /** @description the Boss, for bossDestroyed; null otherwise */
+          /** @description the Boss, for bossDestroyed; the achievement card, for achievement; null otherwise */
           card: string | null;
         }[];
         /** @description the XP the run earned */
@@ -6233,6 +7048,8 @@ export interface components {
           name: string;
           /** @description what earns it */
           text: string;
+          /** @description the XP printed on the card: every raider of a run that earns it gets this much, once per run */
+          xp: number;
           /** @description the runs in which the character’s group earned it */
           timesEarned: number;
           /** @description when it was first earned (null: never yet) */
@@ -6253,7 +7070,16 @@ export interface components {
        */
       baldursGateWilderness?: boolean;
     };
-    /** @description Venture into the dungeon (701.49a–c), or into Undercity (701.49d). */
+    /**
+     * @description Venture into the dungeon (701.49a–c), or into Undercity (701.49d).
+     * @example {
+     *       "type": "Venture"
+     *     }
+     * @example {
+     *       "type": "Venture",
+     *       "undercity": true
+     *     }
+     */
     'VentureCommand.Venture': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6266,7 +7092,13 @@ export interface components {
        */
       undercity?: true;
     };
-    /** @description Pick the dungeon your venture brings into the command zone (309.2a, 309.5b). */
+    /**
+     * @description Pick the dungeon your venture brings into the command zone (309.2a, 309.5b).
+     * @example {
+     *       "type": "ChooseDungeon",
+     *       "dungeon": "lost-mine-of-phandelver"
+     *     }
+     */
     'VentureCommand.ChooseDungeon': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6276,7 +7108,13 @@ export interface components {
       /** @description A dungeon card, by id (see docs/rulings/venture.md for the list and where each structure comes from). */
       dungeon: 'tomb-of-annihilation' | 'lost-mine-of-phandelver' | 'dungeon-of-the-mad-mage' | 'undercity' | 'baldurs-gate-wilderness';
     };
-    /** @description Pick which arrow your venture follows when several leave your room (309.5a). */
+    /**
+     * @description Pick which arrow your venture follows when several leave your room (309.5a).
+     * @example {
+     *       "type": "ChooseRoom",
+     *       "room": "oubliette"
+     *     }
+     */
     'VentureCommand.ChooseRoom': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6286,7 +7124,13 @@ export interface components {
       /** @description The id of the room the chosen arrow points to. */
       room: string;
     };
-    /** @description Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j). */
+    /**
+     * @description Keep one of your legendary tokens with the same name; the others go to the graveyard (the legend rule, 704.5j).
+     * @example {
+     *       "type": "ChooseLegend",
+     *       "keep": 18
+     *     }
+     */
     'VentureCommand.ChooseLegend': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6296,7 +7140,12 @@ export interface components {
       /** @description The token you keep. */
       keep: number;
     };
-    /** @description Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c). */
+    /**
+     * @description Resolve the ability on top of the stack, which you control, with the choices it needs (309.4c).
+     * @example {
+     *       "type": "ResolveTop"
+     *     }
+     */
     'VentureCommand.ResolveTop': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6311,12 +7160,18 @@ export interface components {
       distribute?: {
         [key: string]: number;
       };
-      /** @description The total mana value of the cards an ability revealed (Ansur’s Sanctum): each opponent loses that much life. */
+      /** @description The total mana value of the cards an ability revealed (Ansur’s Sanctum), 0 to 64 (four cards): each opponent loses that much life. */
       revealedManaValue?: number;
       /** @description Tracked tokens you sacrifice to a sacrifice effect (Oubliette), in any order; lands and untracked permanents are not listed (leave the field out when no tracked token is). */
       sacrifice?: number[];
     };
-    /** @description Answer the "unless" cost of the resolving room ability: pay it, or lose the life. */
+    /**
+     * @description Answer the "unless" cost of the resolving room ability: pay it, or lose the life.
+     * @example {
+     *       "type": "AnswerUnless",
+     *       "pay": false
+     *     }
+     */
     'VentureCommand.AnswerUnless': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6328,7 +7183,12 @@ export interface components {
       /** @description A tracked token you sacrifice to pay a sacrifice cost (leave out for an untracked permanent). */
       token?: number;
     };
-    /** @description You take the initiative (725), for example from a card that says so. */
+    /**
+     * @description You take the initiative (725), for example from a card that says so.
+     * @example {
+     *       "type": "TakeInitiative"
+     *     }
+     */
     'VentureCommand.TakeInitiative': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6336,7 +7196,14 @@ export interface components {
        */
       type: 'TakeInitiative';
     };
-    /** @description As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2). */
+    /**
+     * @description As the active player, report the combat damage your creatures dealt to one player in a combat damage step, once per player and step (725.2).
+     * @example {
+     *       "type": "ReportCombatDamage",
+     *       "player": 1,
+     *       "amount": 3
+     *     }
+     */
     'VentureCommand.ReportCombatDamage': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6345,7 +7212,7 @@ export interface components {
       type: 'ReportCombatDamage';
       /** @description The player dealt damage. */
       player: number;
-      /** @description The combat damage dealt to that player in all. */
+      /** @description The combat damage dealt to that player in all: 1 to 999 (one report per player and damage step). */
       amount: number;
       /**
        * @description Set for the first-strike combat damage step (creatures with first or double strike); leave out for the regular one.
@@ -6353,7 +7220,12 @@ export interface components {
        */
       firstStrike?: true;
     };
-    /** @description As the active player, move on to the next step (or the next turn after the end step). */
+    /**
+     * @description As the active player, move on to the next step (or the next turn after the end step).
+     * @example {
+     *       "type": "AdvanceStep"
+     *     }
+     */
     'VentureCommand.AdvanceStep': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6361,7 +7233,12 @@ export interface components {
        */
       type: 'AdvanceStep';
     };
-    /** @description As the active player, end your turn; the next player’s upkeep begins. */
+    /**
+     * @description As the active player, end your turn; the next player’s upkeep begins.
+     * @example {
+     *       "type": "PassTurn"
+     *     }
+     */
     'VentureCommand.PassTurn': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6369,7 +7246,12 @@ export interface components {
        */
       type: 'PassTurn';
     };
-    /** @description Concede and leave the game. */
+    /**
+     * @description Concede and leave the game.
+     * @example {
+     *       "type": "LeaveGame"
+     *     }
+     */
     'VentureCommand.LeaveGame': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6377,7 +7259,14 @@ export interface components {
        */
       type: 'LeaveGame';
     };
-    /** @description Report a life change caused outside the dungeons (lifelink, burn, payments). */
+    /**
+     * @description Report a life change caused outside the dungeons (lifelink, burn, payments).
+     * @example {
+     *       "type": "AdjustLife",
+     *       "player": 0,
+     *       "amount": -3
+     *     }
+     */
     'VentureCommand.AdjustLife': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -6386,10 +7275,16 @@ export interface components {
       type: 'AdjustLife';
       /** @description Whose life changes. */
       player: number;
-      /** @description Signed change: negative is life lost; not 0. */
+      /** @description Signed change: negative is life lost; not 0, and at most 999 either way in one report. */
       amount: number;
     };
-    /** @description A token you control left the battlefield (sacrificed for mana, died, exiled). */
+    /**
+     * @description A token you control left the battlefield (sacrificed for mana, died, exiled).
+     * @example {
+     *       "type": "RemoveToken",
+     *       "token": 6
+     *     }
+     */
     'VentureCommand.RemoveToken': {
       /**
        * @description The command type. (enum property replaced by openapi-typescript)
@@ -7100,8 +7995,47 @@ export interface components {
           )
         | null;
     };
-    /** @description A refusal of Magic: The Gathering dungeons (venture and the initiative)'s rules (422); the module publishes no list of its codes. */
-    VentureCode: string;
+    /** @description Every refusal code of Magic: The Gathering dungeons (venture and the initiative)'s rules (answered with 422), with what it means. */
+    VentureCode: string &
+      (
+        | 'venture/already-in-dungeon'
+        | 'venture/answers-pending'
+        | 'venture/bad-amount'
+        | 'venture/bad-distribution'
+        | 'venture/bad-player'
+        | 'venture/bad-sacrifice'
+        | 'venture/bad-seat-count'
+        | 'venture/bad-starting-life'
+        | 'venture/bad-target'
+        | 'venture/choice-pending'
+        | 'venture/damage-already-reported'
+        | 'venture/dungeon-not-at-table'
+        | 'venture/first-strike-over'
+        | 'venture/game-over'
+        | 'venture/mana-value-required'
+        | 'venture/no-answer-pending'
+        | 'venture/no-dungeon-choice'
+        | 'venture/no-legend-choice'
+        | 'venture/no-room-choice'
+        | 'venture/no-such-token'
+        | 'venture/not-a-choice'
+        | 'venture/not-a-seat'
+        | 'venture/not-active-player'
+        | 'venture/not-an-arrow'
+        | 'venture/not-controller'
+        | 'venture/not-in-game'
+        | 'venture/not-started'
+        | 'venture/not-your-answer'
+        | 'venture/not-your-token'
+        | 'venture/stack-empty'
+        | 'venture/stack-not-empty'
+        | 'venture/target-required'
+        | 'venture/undercity-needs-venture-into-undercity'
+        | 'venture/unexpected-choice'
+        | 'venture/unknown-command'
+        | 'venture/unknown-dungeon'
+        | 'venture/wrong-step'
+      );
     /** @description Every code the server itself answers with (HTTP, auth, the lobby, players, characters, campaigns, GraphQL). */
     ServerCode: string &
       (

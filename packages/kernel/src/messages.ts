@@ -6,13 +6,20 @@ export type MessageSchema<N extends string, P extends TProperties> = TObject<{ t
 
 const message =
   (typeDescription: string) =>
-  <N extends string, P extends TProperties>(name: N, description: string, props: P): MessageSchema<N, P> =>
+  <N extends string, P extends TProperties>(
+    name: N,
+    description: string,
+    props: P,
+    examples?: readonly Static<TObject<P>>[],
+  ): MessageSchema<N, P> =>
     Type.Object({ type: Type.Literal(name, { description: typeDescription }), ...props } as { type: TLiteral<N> } & P, {
       additionalProperties: false,
       description,
+      // JSON Schema's `examples`: whole messages a client may copy, `type` included.
+      ...(examples && { examples: examples.map((example) => ({ type: name, ...example })) }),
     });
 
-/** The schema of one command (imperative name, `PlayPassage`), described for the contract. */
+/** The schema of one command (imperative name, `PlayPassage`), described for the contract, with examples a server accepts. */
 export const defineCommand = message('The command type.');
 /** The schema of one event (past tense, `PassagePlayed`), described for the contract. */
 export const defineEvent = message('The event type.');

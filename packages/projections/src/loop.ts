@@ -44,7 +44,8 @@ export class LeaderLoop {
     let leader = !lock;
     while (this.running) {
       try {
-        if (!leader) leader = (await lock?.tryAcquire()) ?? true;
+        // Asked every time, not only until it first succeeds: the lock may have been lost with its session.
+        leader = (await lock?.tryAcquire()) ?? true;
         if (leader) await this.drain();
       } catch (error) {
         onError?.(error);

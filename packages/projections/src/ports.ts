@@ -21,8 +21,9 @@ export interface ReadModelPort {
   swap(shadow: string, live: string): Promise<void>;
 }
 
-/** One leader per runner across nodes (PostgreSQL: an advisory lock held on a reserved connection). */
+/** One leader per runner across nodes (PostgreSQL: an advisory lock held by an open transaction). */
 export interface LeaderLock {
+  /** True while this process leads; asked before every step, so a lock lost with its session ends the lead. */
   tryAcquire(): Promise<boolean>;
   release(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-// Every read model Delve keeps, by name: what the projection worker runs and `npm run rebuild` can rebuild.
+// Every read model Delve keeps, by name: what the server's read-model runner follows and `npm run rebuild` can rebuild.
 import type { AnyGameModule } from '@delve/kernel';
 import { campaignProgress } from './campaignProgress';
 import { characterSheets } from './characterSheets';

@@ -1,5 +1,6 @@
 // Connecting to PostgreSQL: DATABASE_URL when given, otherwise an embedded server; migrations applied on open.
 import postgres, { type Sql } from 'postgres';
+import { closePool } from './driverFaults';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 import { migrate } from './migrate';
 
@@ -39,7 +40,8 @@ export function connect(url: string, max = 20): Sql {
     idle_timeout: 30,
     connect_timeout: 5,
     backoff: reconnectDelay,
-    connection: { application_name: 'delve' },
+    // pg_stat_activity then tells which server process a session is (and, through pg_locks, which one leads).
+    connection: { application_name: `delve/${process.pid}` },
   });
 }
 
@@ -59,7 +61,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     url,
     embedded: server !== null,
     async close() {
-      await sql.end({ timeout: 5 });
+      await closePool(sql);
       await server?.stop();
     },
   };

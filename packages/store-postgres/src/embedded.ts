@@ -320,33 +320,45 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   await claimOwnership(secrets.owner);
 
   let stopping = false;
+  // A restart in progress, and a way to cut its wait short: stop() waits for it, then stops whatever it started.
+  let restarting: Promise<void> | null = null;
+  let wakeRestart = () => {};
   const supervise = (run: Running): void => {
     void run.exited.then(async ({ code, signal }) => {
       if (stopping || running !== run) return;
       options.onEvent?.({ kind: 'exited', code, signal });
       const limit = options.restartWithinMs ?? 0;
       if (limit <= 0) return;
-      const began = Date.now();
-      for (let wait = 100; !stopping; wait = Math.min(wait * 2, 2000)) {
-        try {
-          // The killed postmaster's backends may hold on for a moment, and a stray one may still run the cluster.
-          const stray = await livePostmaster(cluster);
-          if (stray) await stopPostmaster(stray.pid, 5000);
-          running = await runPostmaster(bin, cluster, port, runAs, onLog);
-          if (stopping) return;
-          supervise(running);
-          options.onEvent?.({ kind: 'restarted', afterMs: Date.now() - began });
-          return;
-        } catch (error) {
-          onLog(`PostgreSQL did not start again yet: ${String(error)}`);
-          if (Date.now() - began + wait > limit) {
-            options.onEvent?.({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, wait));
-        }
-      }
+      restarting = restart(limit).finally(() => (restarting = null));
     });
+  };
+  const restart = async (limit: number): Promise<void> => {
+    const began = Date.now();
+    for (let wait = 100; !stopping; wait = Math.min(wait * 2, 2000)) {
+      try {
+        // The killed postmaster's backends may hold on for a moment, and a stray one may still run the cluster.
+        const stray = await livePostmaster(cluster);
+        if (stray) await stopPostmaster(stray.pid, 5000);
+        running = await runPostmaster(bin, cluster, port, runAs, onLog);
+        if (stopping) return;
+        supervise(running);
+        options.onEvent?.({ kind: 'restarted', afterMs: Date.now() - began });
+        return;
+      } catch (error) {
+        onLog(`PostgreSQL did not start again yet: ${String(error)}`);
+        if (Date.now() - began + wait > limit) {
+          options.onEvent?.({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          wakeRestart = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
   };
   supervise(running);
 
@@ -354,6 +366,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     url: urlOf(current, port),
     async stop() {
       stopping = true;
+      // Stopped while PostgreSQL was being started again: let that attempt end, then stop what it may have started.
+      wakeRestart();
+      await restarting;
       const { child, exited } = running;
       // Closing the watchdog's stdin asks for a fast shutdown; a postmaster that does not go is stopped harder.
       child.stdin?.end();

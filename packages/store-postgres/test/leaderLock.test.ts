@@ -24,3 +24,33 @@ t.test('one leader per lock name within a database, and one per database on a sh
   await rival.release();
   await elsewhere.release();
 });
+
+t.test('a lock lost with its session ends the lead, release() does not hang, and another node takes over', async (t) => {
+  const db = await server.create();
+  t.teardown(() => db.close());
+  const leader = new AdvisoryLeaderLock(db.sql, 'read-models');
+  const rival = new AdvisoryLeaderLock(db.sql, 'read-models');
+  t.ok(await leader.tryAcquire(), 'the first node leads');
+  const holders = async () =>
+    db.sql<{ pid: number }[]>`select l.pid from pg_locks l join pg_stat_activity a using (pid)
+      where l.locktype = 'advisory' and l.granted and a.datname = current_database()`;
+  const [holder] = await holders();
+  t.ok(holder, 'one session holds the lock');
+  // What PostgreSQL restarting (or an operator) does to the leader's session.
+  await db.sql`select pg_terminate_backend(${holder?.pid ?? 0})`;
+  const deadline = (what: string) =>
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not settle within 10 s`)), 10_000).unref());
+  // The server frees the lock as the session ends: the rival takes it (polled, bounded).
+  let taken = false;
+  for (let i = 0; i < 500 && !taken; i++) {
+    taken = await rival.tryAcquire();
+    if (!taken) await new Promise((r) => setTimeout(r, 20));
+  }
+  t.ok(taken, 'another node takes the lock');
+  t.notOk(await leader.tryAcquire(), 'the old leader no longer claims the lead');
+  await Promise.race([leader.release(), deadline('release() of a lost lock')]);
+  t.pass('release() of the lost lock settles');
+  t.same(await Promise.race([db.sql`select 1 as one`, deadline('a query on the pool')]), [{ one: 1 }], 'the pool still works');
+  await rival.release();
+  t.same(await holders(), [], 'released: nobody holds it');
+});

@@ -1,5 +1,5 @@
-// Liveness (/health) and readiness (/ready: the store answers and migrations are applied). Not operations: they say
-// how the process is, not what a client does, and are never rate limited.
+// Liveness (/health) and readiness (/ready: every worker of the node listens, the store answers, migrations applied).
+// Not operations: they say how the process is, not what a client does, and are never rate limited.
 import type { FastifyPluginAsync } from 'fastify';
 import { Health, Problem } from '../operations/schemas';
 import { problem, sendProblem } from '../problems';
@@ -31,7 +31,10 @@ const health: FastifyPluginAsync<{ readiness: ReadinessProbe }> = async (app, { 
       return { status: 'ready' as const };
     } catch (error) {
       request.log.error({ err: error }, 'not ready');
-      return sendProblem(reply, problem(503, 'ops/not-ready', 'the event store is unreachable or migrations are not applied'));
+      return sendProblem(
+        reply,
+        problem(503, 'ops/not-ready', 'the node is still starting, the event store is unreachable or migrations are not applied'),
+      );
     }
   });
 };

@@ -1,9 +1,18 @@
-// Servers as separate processes for the crash, fault and two-node tests: `node --import tsx server.ts` as `npm start`
-// runs it, plain HTTP against it, and polling with a deadline.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Servers as separate processes for the crash, fault, cluster and two-node tests: from sources (`node --import tsx
+// server.ts`) or as `npm start` runs it (the compiled build), plain HTTP against it, and polling with a deadline.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { promisify } from 'node:util';
 
 const SERVER = new URL('../../src/server.ts', import.meta.url).pathname;
+const ROOT = new URL('../../../../', import.meta.url).pathname;
+let built: Promise<unknown> | null = null;
+/** The compiled build, made (as npm start's prestart does) once per test process when it is missing or stale. */
+const compiledServer = async (): Promise<string> => {
+  built ??= promisify(execFile)(process.execPath, [`${ROOT}scripts/build.mjs`, '--if-stale'], { cwd: ROOT });
+  await built;
+  return `${ROOT}apps/server/dist/server.js`;
+};
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export async function freePort(): Promise<number> {
@@ -22,28 +31,45 @@ export interface ServerProcess {
   /** Milliseconds from the spawn to the first 200 from /ready. */
   readyMs: number;
   stderr(): string;
+  /** The log (JSON lines), from the primary and every worker. */
+  stdout(): string;
+}
+
+export interface StartOptions {
+  /** Run the compiled build as `npm start` does, rather than the sources through tsx. */
+  readonly compiled?: boolean;
 }
 
 /**
  * The server on `port` with `env` over a clean environment (no DATABASE_URL or DATA_DIR of the caller's), the toy game
- * (whose characters have a small progression) loaded, and no rate limit to speak of. Resolves once /ready answers 200.
+ * (whose characters have a small progression) loaded, no rate limit to speak of, and one process unless `env` sets
+ * WORKERS. Resolves once /ready answers 200.
  */
-export async function startServer(env: Record<string, string>, port: number, seconds = 120): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  seconds = 120,
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const args = options.compiled ? [await compiledServer()] : ['--import', 'tsx', SERVER];
   const began = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, args, {
     env: {
       ...inherited,
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000000',
       GAME_PACKAGES: '@delve/kernel/testing',
+      WORKERS: '1',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
+  let out = '';
   child.stderr?.on('data', (d) => (err += String(d)));
+  child.stdout?.on('data', (d) => (out += String(d)));
   // A test process stopped short (a timeout) must not leave its servers running: they go with it.
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
@@ -61,7 +87,7 @@ export async function startServer(env: Record<string, string>, port: number, sec
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { child, exited, base, readyMs: Date.now() - began, stderr: () => err };
+    if (ready) return { child, exited, base, readyMs: Date.now() - began, stderr: () => err, stdout: () => out };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');

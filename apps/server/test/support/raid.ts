@@ -1,5 +1,5 @@
 // Raids over HTTP for server tests: bots play every seat through the API, and the experience table as an oracle.
-import { heuristicBot, type RaidView } from '@delve/game-raid';
+import { heuristicBot, raid, type RaidView } from '@delve/game-raid';
 import { randomFor } from '@delve/kernel';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -8,14 +8,19 @@ export type RaidResult = NonNullable<RaidView['result']>;
 /** One HTTP request to the server under test (in process or a child process): status and parsed body. */
 export type Request = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<{ status: number; body: Json }>;
 
+/** The XP printed on each achievement card, as the module publishes its content. */
+const PRINTED_XP = new Map(raid.content?.filter((c) => c.type === 'achievement').map((c) => [c.id, Number(c.stats?.xp)]));
+
 /**
  * The experience table written out (wow-tcg-dungeon-decks.txt, Level Up Rules): the oracle the sheets must agree with.
- * 5 XP for a first run at the dungeon, else 2; 5 for the Dungeon hero, else 2 for half its health in damage; 2 a Boss.
+ * 5 XP for a first run at the dungeon, else 2; 5 for the Dungeon hero, else 2 for half its health in damage; 2 a Boss;
+ * and the XP printed on each achievement card the group earned (the table's note).
  */
 export function tableXp(result: RaidResult, first: boolean): number {
   const bosses = new Set(result.bossesDestroyed.map((b) => b.card)).size;
   const ending = result.dungeonHeroDestroyed ? 5 : result.damageDealt * 2 >= result.health ? 2 : 0;
-  return (first ? 5 : 2) + ending + 2 * bosses;
+  const achievements = [...new Set(result.achievements)].reduce((sum, id) => sum + (PRINTED_XP.get(id) ?? NaN), 0);
+  return (first ? 5 : 2) + ending + 2 * bosses + achievements;
 }
 
 /** The runs a raider seated in every one of these raids (in the order they ended) must show: XP and attempt each. */

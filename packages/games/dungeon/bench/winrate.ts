@@ -1,4 +1,5 @@
-// Measures the heuristic bot against the random bot over two-player seeds (seats alternate). Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
+// Measures the heuristic bot against the random bot over two-player seeds (seats alternate), the strength the server bots
+// publish. Run: npx tsx packages/games/dungeon/bench/winrate.ts [seeds] [variant]
 import { botsChoose, playout } from '@delve/kernel/testing';
 import { dungeon, heuristicBot, randomBot, type Variant } from '../src/index';
 
@@ -26,6 +27,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const variants = (process.argv[3] ? [process.argv[3]] : ['standard', 'jokers-wild', 'almost-black', 'pitch-black']) as Variant[];
   for (const variant of variants) {
     const r = winRate(seeds, variant);
-    console.log(`${variant}: heuristic won ${r.wins}/${r.games} (${((100 * r.wins) / r.games).toFixed(1)}%), unfinished ${r.unfinished}`);
+    const lost = r.games - r.wins - r.unfinished;
+    console.log(
+      `${variant}, ${r.games} two-player games: heuristic won ${r.wins} (winRate ${(r.wins / r.games).toFixed(3)} against random), ` +
+        `random won ${lost} (winRate ${(lost / r.games).toFixed(3)} against heuristic), unfinished ${r.unfinished}`,
+    );
   }
 }

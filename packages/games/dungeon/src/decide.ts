@@ -11,6 +11,7 @@ import { accuse, interrupt, pass, playAce } from './rules/windows';
 import { attack, fight, retreat } from './rules/combat';
 import { caveIn, loseJoker, playPassage, saveJoker } from './rules/digging';
 import { discard, endTurn, playOffCard } from './rules/turn';
+import { concede } from './rules/concession';
 
 /** Check the command against the rules and return the events it causes. Throws RuleViolation. */
 export function decide(command: DungeonCommand, state: DungeonState, ctx: DecideContext): DungeonEvent[] {
@@ -20,8 +21,8 @@ export function decide(command: DungeonCommand, state: DungeonState, ctx: Decide
   if (state.phase === 'lobby') fail('not-started', 'the cards have not been dealt yet');
   const me = state.players[seat] ?? fail('not-a-seat', `there is no seat ${seat}`);
   if (!me.alive) fail('dead', 'slain players take no further part');
-  // An Ace is the one command a seat may send whether or not the game waits for it (§Aces).
-  if (command.type !== 'PlayAce' && !awaiting(state).includes(seat)) {
+  // An Ace (§Aces) and a concession (ruling) are the commands a seat may send whether or not the game waits for it.
+  if (command.type !== 'PlayAce' && command.type !== 'Concede' && !awaiting(state).includes(seat)) {
     if (state.phase === 'play' && !state.window && !state.prompt) fail('not-your-turn', 'it is not your turn');
     fail('not-awaited', 'the game is not waiting for you now');
   }
@@ -92,6 +93,9 @@ export function decide(command: DungeonCommand, state: DungeonState, ctx: Decide
       break;
     case 'EndTurn':
       endTurn(c);
+      break;
+    case 'Concede':
+      concede(c);
       break;
     default: {
       const _exhaustive: never = command;

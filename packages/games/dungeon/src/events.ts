@@ -142,6 +142,14 @@ export const PlayerSlain = defineEvent(
     seat: seat('The slain player.'),
   },
 );
+export const PlayerConceded = defineEvent(
+  'PlayerConceded',
+  'A player conceded and is out of the game as a slain player is: the hand, a play-off card put down and a creature, ' +
+    'power or cave-in card of theirs on the table go to the discard pile, and the fight, power or cave-in they were part of is called off.',
+  {
+    seat: seat('Who conceded.'),
+  },
+);
 export const PowerUsed = defineEvent('PowerUsed', 'A Graverobber or Myrmiddon was played for its power.', {
   seat: seat('Who used it.'),
   card: CardT,
@@ -257,6 +265,7 @@ export const eventSchema = Type.Union(
     CreatureDefeated,
     Retreated,
     PlayerSlain,
+    PlayerConceded,
     PowerUsed,
     PowerInterrupted,
     AcePlayed,

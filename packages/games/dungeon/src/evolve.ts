@@ -3,7 +3,7 @@
 import type { Seat } from '@delve/kernel';
 import type { DungeonEvent } from './events';
 import type { Card } from './rules/cards';
-import type { DungeonState, PlayerState, ResponseWindow } from './state';
+import type { DungeonState, PlayerState, Prompt, ResponseWindow } from './state';
 
 /** `list` without one copy of each of `cards`; the same array when none is in it. */
 function without(list: readonly Card[], cards: readonly Card[]): readonly Card[] {
@@ -40,6 +40,50 @@ const played = (s: DungeonState): DungeonState => (s.turn ? { ...s, turn: { ...s
 /** The open window with `change` applied; unchanged when none is open. */
 const inWindow = (s: DungeonState, change: (w: ResponseWindow) => ResponseWindow): DungeonState =>
   s.window ? { ...s, window: change(s.window) } : s;
+
+/**
+ * `seat` concedes (see rulings): out of the game with its hand discarded, like a slain player. Its play-off card, its
+ * unresolved Aces and the card of a fight, power or cave-in it attacks, uses, suffers or answers go to the pile; those
+ * are called off, with any question about them, and an escape it claimed in the dark fails. Interrupts it played stand.
+ */
+function conceded(s: DungeonState, seat: Seat): DungeonState {
+  const involves = (...seats: (Seat | null)[]): boolean => seats.includes(seat);
+  const combat = s.combat && involves(s.combat.attacker, s.combat.defender) ? null : s.combat;
+  const power = s.power && involves(s.power.seat, s.power.target) ? null : s.power;
+  const collapse = s.collapse && involves(s.collapse.seat, s.collapse.target) ? null : s.collapse;
+  const chosen = s.playoff?.chosen[seat] ?? null;
+  const aces = s.window?.aces.filter((a) => a.seat === seat) ?? [];
+  const offTable = [
+    ...(s.players[seat]?.hand ?? []),
+    ...(chosen === null ? [] : [chosen]),
+    ...aces.map((a) => a.card),
+    ...[
+      s.combat && !combat ? s.combat.card : null,
+      s.power && !power ? s.power.card : null,
+      s.collapse && !collapse ? s.collapse.card : null,
+    ].filter((card): card is Card => card !== null),
+  ];
+  // A question stays only while what it is about stands and it is not the leaver's to answer.
+  const about = (p: Prompt): boolean =>
+    p.kind === 'defend' ? combat !== null : p.kind === 'joker-save' ? collapse !== null : p.kind === 'discard' || power !== null;
+  const next = withPlayer(s, seat, (p) => ({ ...p, hand: [], alive: false }));
+  return {
+    ...toPile(next, ...offTable),
+    playoff: s.playoff && {
+      contenders: s.playoff.contenders.filter((c) => c !== seat),
+      chosen: s.playoff.chosen.map((c, i) => (i === seat ? null : c)),
+    },
+    combat,
+    power,
+    collapse,
+    prompt: s.prompt && s.prompt.seat !== seat && about(s.prompt) ? s.prompt : null,
+    window: s.window && {
+      ...s.window,
+      aces: s.window.aces.filter((a) => a.seat !== seat),
+      escape: s.window.escape?.seat === seat ? null : s.window.escape,
+    },
+  };
+}
 
 /** Apply `event` to `state`, sharing everything it does not change. Impossible facts leave the state as it was. */
 export function evolve(s: DungeonState, e: DungeonEvent): DungeonState {
@@ -118,6 +162,8 @@ export function evolve(s: DungeonState, e: DungeonEvent): DungeonState {
       const next = withPlayer(s, e.seat, (p) => ({ ...p, hand: [], alive: false }));
       return { ...toPile(next, ...(s.combat ? [s.combat.card] : []), ...hand), combat: null, prompt: null };
     }
+    case 'PlayerConceded':
+      return conceded(s, e.seat);
     case 'PowerUsed':
       return {
         ...played(fromHand(s, e.seat, [e.card])),

@@ -1,16 +1,19 @@
 // @delve/game-dungeon: Daniel Bullen's Dungeon as a pure rules module, and the package's public exports.
-import { randomBotFor, type Bot, type GameModule } from '@delve/kernel';
+import type { GameModule } from '@delve/kernel';
 import { commandSchema, type DungeonCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type DungeonEvent } from './events';
 import { evolve } from './evolve';
-import { legalCommands } from './legal';
+import { concession, legalCommands, timeoutCommand } from './legal';
 import { checkSeats, optionsSchema, type DungeonOptions } from './options';
 import { setup } from './setup';
 import { initialState, type DungeonState } from './state';
 import { status } from './status';
 import { redact, view } from './view';
 import { stateFromView } from './bots/seen';
+import { dungeonBots } from './bots';
+import { DUNGEON_CODES } from './rules/codes';
+import { content } from './content';
 import { viewSchema, type DungeonView } from './viewSchema';
 
 /** The dungeon module as the kernel and the API hold it. */
@@ -40,6 +43,11 @@ export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, Dun
   view,
   redact,
   legalCommands,
+  timeoutCommand,
+  concession,
+  bots: dungeonBots,
+  codes: Object.fromEntries(Object.entries(DUNGEON_CODES).map(([code, meaning]) => [`dungeon/${code}`, meaning])),
+  content,
   status,
 };
 
@@ -53,7 +61,5 @@ export { commandKey } from './legal';
 export { HIDDEN, rankOf, allCards, type Card } from './rules/cards';
 export { everyCard } from './rules/table';
 export { heuristicBot } from './bots/heuristic';
+export { randomBot } from './bots';
 export { stateFromView };
-
-/** The random bot: a random kind of what the seat may send as its view shows it, then one of that kind. */
-export const randomBot: Bot<DungeonView, DungeonCommand> = randomBotFor(dungeon, stateFromView);

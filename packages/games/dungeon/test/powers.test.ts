@@ -105,6 +105,7 @@ t.test('§Suicide Queen: a caught liar may discard the whole hand instead, and t
   t.same(dungeon.legalCommands(sc.state, 1), [
     { type: 'ResolveLie', handOver: true },
     { type: 'ResolveLie', handOver: false },
+    { type: 'Concede' },
   ]);
   const hand1 = [...sc.player(1).hand];
   sc.spec.when({ type: 'ResolveLie', handOver: false }, { seat: 1 }).then(t, [
@@ -235,7 +236,7 @@ t.test('§Myrmiddon, §Jokers Wild: with Jokers in the deck a Myrmiddon may ask 
   sc.play(0, ask);
   t.same(
     dungeon.legalCommands(sc.state, 1).filter((c) => c.type !== 'PlayAce'),
-    [{ type: 'GiveCard', card: 'X1' }, { type: 'DenyCard' }],
+    [{ type: 'GiveCard', card: 'X1' }, { type: 'DenyCard' }, { type: 'Concede' }],
     'the Joker answers',
   );
   sc.spec.when({ type: 'GiveCard', card: 'X1' }, { seat: 1 }).then(t, [

@@ -2,7 +2,7 @@
 // own invariants after every step (STYLE §7).
 import t from 'tap';
 import fc from 'fast-check';
-import { randomFor, RuleViolation, type Seat, type Viewer } from '@delve/kernel';
+import { randomFor, RuleViolation, type Random, type Seat, type Viewer } from '@delve/kernel';
 import { botsChoose, moduleContract, playout, type PlayoutStep } from '@delve/kernel/testing';
 import {
   allCards,
@@ -18,7 +18,8 @@ import {
   type DungeonState,
 } from '../src/index';
 import { darkDiscards } from '../src/options';
-import { PLAYOUT_CONFIGS } from './support';
+import { timeoutCommand } from '../src/legal';
+import { PLAYOUT_CONFIGS, randomCommand } from './support';
 
 /**
  * Cards `seat` (null: a spectator) may know in `s`, worked out from the zones alone: its hand, face-up cells and
@@ -73,40 +74,6 @@ const cardsIn = (value: unknown, all: Set<string>): string[] => {
   return found;
 };
 
-/** A well-formed command of any kind, built from cards and seats that may or may not make sense now. */
-function randomCommand(s: DungeonState, seat: Seat, r: ReturnType<typeof randomFor>): DungeonCommand {
-  const pool = [...(s.players[seat]?.hand ?? []), ...s.discard.slice(-3), r.pick(allCards(s.options))];
-  const card = () => r.pick(pool);
-  const target = () => r.int(s.seats);
-  const rank = () => r.int(14);
-  const maybeAs = () => (r.int(3) === 0 ? { as: 1 + r.int(13) } : {});
-  const options: (() => DungeonCommand)[] = [
-    () => ({ type: 'PlayOffCard', card: card() }),
-    () => ({ type: 'PlayPassage', card: card(), parent: r.int((s.players[seat]?.nextNode ?? 1) + 1) }),
-    () => ({ type: 'CaveIn', card: card(), target: target() }),
-    () => ({ type: 'Attack', card: card(), target: target(), ...maybeAs() }),
-    () => ({ type: 'UseGraverobber', card: card() }),
-    () => ({ type: 'UseMyrmiddon', card: card(), target: target(), ask: rank() }),
-    () => ({ type: 'PlayAce', card: card() }),
-    () => ({ type: 'Pass' }),
-    () => ({ type: 'Interrupt', card: card() }),
-    () => ({ type: 'Accuse', target: target() }),
-    () => ({ type: 'Fight', cards: Array.from({ length: 1 + r.int(3) }, () => ({ card: card(), ...maybeAs() })) }),
-    () => ({ type: 'Retreat' }),
-    () => ({ type: 'GiveCard', card: card() }),
-    () => ({ type: 'DenyCard' }),
-    () => ({ type: 'DemandLook' }),
-    () => ({ type: 'AcceptAnswer' }),
-    () => ({ type: 'ResolveLie', handOver: r.int(2) === 0 }),
-    () => ({ type: 'SaveJoker', card: card() }),
-    () => ({ type: 'LoseJoker' }),
-    () => ({ type: 'TakeFromDiscard', card: card() }),
-    () => ({ type: 'Discard', card: card() }),
-    () => ({ type: 'EndTurn' }),
-  ];
-  return r.pick(options)();
-}
-
 const refusal = (s: DungeonState, seat: Seat, command: DungeonCommand, rev: number): RuleViolation | null => {
   try {
     dungeon.decide(command, s, { actor: { kind: 'seat', seat }, random: randomFor('probe', rev) });
@@ -154,11 +121,30 @@ function dungeonInvariants(seats: number, all: Set<string>, probe: ReturnType<ty
       const fromView = dungeon.legalCommands(stateFromView(dungeon.view(after, { kind: 'seat', seat })), seat);
       if (JSON.stringify(fromView) !== JSON.stringify(legal)) failures.push(`seat ${seat}: legal commands differ when built from its view`);
       const keys = new Set(legal.map(commandKey));
+      // Timeouts ruling: an awaited seat always has a least harmful move, one of its legal commands; others have none.
+      const fallback = timeoutCommand(after, seat);
+      if (status.awaiting.includes(seat) !== (fallback !== null)) failures.push(`seat ${seat}: timeoutCommand ${JSON.stringify(fallback)}`);
+      if (fallback && !keys.has(commandKey(fallback)))
+        failures.push(`seat ${seat}: timeoutCommand ${JSON.stringify(fallback)} is not legal`);
       for (let i = 0; i < 4; i++) {
         const c = randomCommand(after, seat, probe);
         if (!keys.has(commandKey(c)) && !refusal(after, seat, c, step)) failures.push(`unlisted ${JSON.stringify(c)} accepted`);
       }
     }
+  };
+}
+
+/**
+ * Conceding ruling: now and then, at a table of three or more living players, a random living seat (awaited or not)
+ * concedes instead of the bots' move, so the playouts also cover games that go on without a leaver.
+ */
+type Chooser = (state: DungeonState, random: Random) => { seat: Seat; command: DungeonCommand } | null;
+function withConcessions(choose: Chooser): Chooser {
+  return (state, random) => {
+    const living = state.players.filter((p) => p.alive).map((p) => p.seat);
+    if (state.phase !== 'lobby' && living.length >= 3 && random.int(250) === 0)
+      return { seat: random.pick(living), command: { type: 'Concede' } };
+    return choose(state, random);
   };
 }
 
@@ -180,7 +166,7 @@ for (const config of PLAYOUT_CONFIGS) {
           seats,
           seed,
           // Bots of both kinds reach different positions (the heuristic bot fights, asks and digs more).
-          choose: botsChoose(dungeon, heuristic ? [heuristicBot, randomBot] : [randomBot]),
+          choose: withConcessions(botsChoose(dungeon, heuristic ? [heuristicBot, randomBot] : [randomBot])),
           maxSteps: 4000,
           onStep: (step) => {
             contract.onStep(step);

@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import t from 'tap';
 import { RuleViolation } from '@delve/kernel';
+import { undescribed } from '@delve/kernel/testing';
 import { fail } from '../src/rules/fail';
 
 t.test('ADR 0016: src/ holds the files the ADR names, and nothing else at the top', async (t) => {
@@ -9,6 +10,7 @@ t.test('ADR 0016: src/ holds the files the ADR names, and nothing else at the to
   t.same(top.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).sort(), [
     'bots/',
     'commands.ts',
+    'content/',
     'decide.ts',
     'events.ts',
     'evolve.ts',
@@ -39,30 +41,13 @@ t.test('ADR 0016: fail throws dungeon/<code> and, typed never, narrows what it g
   t.throws(() => orFail(2), { name: 'RuleViolation', code: 'dungeon/illegal-passage' });
 });
 
-/** Paths in `schema` (a JSON Schema) where an object, one of its fields or a union lacks a description. */
-function undescribed(schema: Record<string, unknown>, path: string): string[] {
-  const out = typeof schema.description === 'string' && schema.description.length > 0 ? [] : [path];
-  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const nested = [
-    ...Object.entries(properties).map(([field, sub]) => undescribed(sub, `${path}.${field}`)),
-    // Union members (each command, each event) and array items describe themselves; nullable wrappers already do.
-    ...((schema.anyOf ?? []) as Record<string, unknown>[])
-      .filter((member) => member.type === 'object')
-      .map((member, i) => undescribed(member, `${path}|${i}`)),
-    ...(schema.items && (schema.items as { type?: string }).type === 'object'
-      ? [undescribed(schema.items as Record<string, unknown>, `${path}[]`)]
-      : []),
-  ];
-  return [...out, ...nested.flat()];
-}
-
 t.test('ADR 0016: every command, event, option and view field in the published schemas has a description', async (t) => {
   const { dungeon } = await import('../src/index');
   for (const [name, schema] of Object.entries({
     optionsSchema: dungeon.optionsSchema,
     commandSchema: dungeon.commandSchema,
     eventSchema: dungeon.eventSchema,
-    viewSchema: dungeon.viewSchema,
+    viewSchema: dungeon.viewSchema ?? {},
   }))
-    t.same(undescribed(schema as unknown as Record<string, unknown>, name), [], `${name} describes everything`);
+    t.same(undescribed(schema, name), [], `${name} describes everything`);
 });

@@ -62,7 +62,7 @@ t.test('§On your turn 2, §Pitch Black: only an honest play obliges; nobody has
 t.test('§On your turn: only the player on turn may act', async (t) => {
   const sc = scenario(std, 2, { hands: [H0, H1], deck: ['2C', '3C', '4C'] });
   sc.spec.when({ type: 'PlayPassage', card: '10S', parent: 0 }, { seat: 1 }).thenViolates(t, 'dungeon/not-your-turn');
-  t.same(dungeon.legalCommands(sc.state, 1), [], 'nothing for the other seat (it holds no Ace)');
+  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'Concede' }], 'nothing for the other seat but conceding (it holds no Ace)');
 });
 
 t.test(
@@ -233,7 +233,7 @@ t.test('§Aces: a chain of Aces resolves last played first', async (t) => {
 t.test("§Aces: at any time, whether it's your turn or not: off turn with nothing pending, the Ace opens a window", async (t) => {
   const sc = scenario(std, 2, { hands: ACES.slice(0, 2), deck: ['2C', '3C', '4C', '5C'] });
   t.same(dungeon.status(sc.state).awaiting, [0], 'the game waits for seat 0 only');
-  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'PlayAce', card: 'AS' }], 'yet seat 1 may play its Ace');
+  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'PlayAce', card: 'AS' }, { type: 'Concede' }], 'yet seat 1 may play its Ace');
   sc.spec.when({ type: 'PlayAce', card: 'AS' }, { seat: 1 }).then(t, [
     { type: 'WindowOpened', kind: 'ace', last: 1, escape: null },
     { type: 'AcePlayed', seat: 1, card: 'AS' },
@@ -328,7 +328,7 @@ t.test('§Aces (ruling): not in the play-off for the first turn, which is part o
   playoff.when({ type: 'PlayAce', card: 'AS' }, { seat: 1 }).thenViolates(t, 'dungeon/wrong-step');
   t.same(
     dungeon.legalCommands(playoff.state, 1).map((c) => c.type),
-    ['PlayOffCard', 'PlayOffCard', 'PlayOffCard', 'PlayOffCard', 'PlayOffCard'],
+    ['PlayOffCard', 'PlayOffCard', 'PlayOffCard', 'PlayOffCard', 'PlayOffCard', 'Concede'],
     'the Ace may only be put down as a play-off card',
   );
 });

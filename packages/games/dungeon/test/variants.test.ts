@@ -1,7 +1,7 @@
 // §Random Cell/Jokers Wild, §Pitch Black and §Almost Black.
 import t from 'tap';
 import { dungeon, HIDDEN } from '../src/index';
-import { scenario, SKIPPING } from './support';
+import { jokerPassage, scenario, SKIPPING, tenLaid } from './support';
 
 const wild = { variant: 'jokers-wild', ...SKIPPING } as const;
 const pitch = { variant: 'pitch-black', ...SKIPPING } as const;
@@ -28,15 +28,7 @@ t.test('§Jokers Wild: a Joker passage stands for the value its place demands', 
 });
 
 t.test('§Jokers Wild: a Joker attacks as the creature declared, and must declare one', async (t) => {
-  const sc = scenario(wild, 2, {
-    hands: [
-      ['X1', '9H', '8H', '7H', '6H'],
-      ['10S', '9S', '8S', '7S', '6S'],
-    ],
-    deck: DECK,
-    first: 1,
-  });
-  sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn();
+  const sc = tenLaid(wild, ['X1 9H 8H 7H 6H', '10S 9S 8S 7S 6S'], DECK);
   sc.spec.when({ type: 'Attack', card: 'X1', target: 1 }).thenViolates(t, 'dungeon/bad-declaration');
   sc.spec.when({ type: 'Attack', card: 'X1', target: 1, as: 10 }).thenViolates(t, 'dungeon/bad-declaration');
   sc.spec.when({ type: 'Attack', card: '9H', target: 1, as: 11 }).thenViolates(t, 'dungeon/bad-declaration', 'only Jokers declare');
@@ -83,14 +75,6 @@ t.test('§Jokers Wild: a Joker fights with its declared value', async (t) => {
     'as part of a passage total',
   );
 });
-
-/** Seat 1 has a Joker as its last passage (a 9); seat 0 holds a 9 to collapse it. */
-function jokerPassage(options: object, hand1 = ['10S', 'X2', '9D', '7S', '6S']) {
-  const sc = scenario(options, 2, { hands: [['9H', '8H', '7H', '6H', '5H'], hand1], deck: DECK, first: 1 });
-  sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn().endTurn();
-  sc.play(1, { type: 'PlayPassage', card: 'X2', parent: 1 }).endTurn();
-  return sc;
-}
 
 t.test('§Jokers Wild: a Joker passage keeps its value, so a card of that value collapses it', async (t) => {
   const sc = jokerPassage(wild);
@@ -324,7 +308,7 @@ t.test('§Pitch Black: a cave-in always asks the owner, so nobody learns whether
   sc.play(1, { type: 'PlayPassage', card: '10S', parent: 0 }).endTurn();
   sc.do(0, { type: 'CaveIn', card: '10H', target: 1 });
   t.same(sc.state.prompt, { kind: 'joker-save', seat: 1 });
-  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'LoseJoker' }], 'no Joker to save');
+  t.same(dungeon.legalCommands(sc.state, 1), [{ type: 'LoseJoker' }, { type: 'Concede' }], 'no Joker to save');
   sc.spec.when({ type: 'SaveJoker', card: '9S' }, { seat: 1 }).thenViolates(t, 'dungeon/not-a-joker');
 });
 

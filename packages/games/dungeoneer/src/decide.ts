@@ -5,6 +5,7 @@ import type { DungeoneerEvent } from './events';
 import { activate, playBoon, readyTreasure, upkeep, useAbility } from './rules/cardplay';
 import { assignPeril, challengeMonster, playBane, playEncounter, resolveEncounters, stow } from './rules/dungeonlord';
 import { buyCard } from './rules/campaign';
+import { concede } from './rules/concession';
 import { lootTreasure } from './rules/defeat';
 import { proceed } from './rules/flow';
 import { inGame, setUp } from './rules/guards';
@@ -117,6 +118,9 @@ export function decide(command: DungeoneerCommand, state: DungeoneerState, ctx: 
       break;
     case 'BuyCard':
       buyCard(c);
+      break;
+    case 'Concede':
+      concede(c);
       break;
     default: {
       const _exhaustive: never = command;

@@ -390,6 +390,16 @@ export const eventSchema = Type.Union(
         }),
       },
     ),
+    defineEvent(
+      'PlayerConceded',
+      'A player conceded and left the game for good: its cards are discarded, its quests leave play, its hero (if any) leaves the map.',
+      {
+        seat: SeatT,
+        cards: Cards('Adventure cards discarded (hand, Pack, Inventory, curses, its encounters on the table).'),
+        quests: Cards('Quests put out of play, face up.'),
+        hidden: Cards('Secret quests put out of play face down (hidden from the other seats).'),
+      },
+    ),
     defineEvent('HeroRespawned', 'Respawn: the player draws a new hero, at the entrance with 1 Glory and 1 Peril.', {
       seat: SeatT,
       hero: Card,

@@ -41,6 +41,7 @@ const withPlayer = (p: P, c: Partial<P>): P => ({
   seat: p.seat,
   hero: c.hero !== undefined ? c.hero : p.hero,
   defeated: c.defeated !== undefined ? c.defeated : p.defeated,
+  left: c.left !== undefined ? c.left : p.left,
   force: c.force !== undefined ? c.force : p.force,
   hand: c.hand !== undefined ? c.hand : p.hand,
   pack: c.pack !== undefined ? c.pack : p.pack,
@@ -115,6 +116,27 @@ const perilous = (card: string): boolean => {
   const kind = adventureCard(card)?.kind;
   return kind === 'bane' || kind === 'monster' || kind === 'threat';
 };
+/**
+ * A player's cards and quests leave play (a defeat, a concession): the cards go to the discard pile (encounters of the
+ * combat among them are gone from it), the quests out of play face up, secret quests face down, with their components
+ * and the wounds on their monsters.
+ */
+function outOfPlay(s: S, cards: readonly string[], quests: readonly string[], hidden: readonly string[]): S {
+  const table =
+    s.combat &&
+    withCombat(s.combat, {
+      encounters: s.combat.encounters.map((x) => (!x.gone && cards.includes(x.card) ? { ...x, gone: true } : x)),
+    });
+  const gone = [...quests, ...hidden];
+  return withState(toDiscard(s, cards), {
+    combat: table,
+    questDiscard: quests.length > 0 ? [...s.questDiscard, ...quests] : s.questDiscard,
+    questsBuried: hidden.length > 0 ? [...s.questsBuried, ...hidden] : s.questsBuried,
+    components: gone.length > 0 ? s.components.filter((c) => !gone.includes(c.quest)) : s.components,
+    questWounds: gone.length > 0 ? s.questWounds.filter((q) => !gone.includes(q.quest)) : s.questWounds,
+  });
+}
+
 function toDiscard(s: S, cards: readonly string[]): S {
   if (s.options.campaign === null || cards.length === 0) return withState(s, { discard: [...s.discard, ...cards] });
   const peril = cards.filter(perilous);
@@ -554,20 +576,29 @@ export function evolve(s: S, e: DungeoneerEvent): S {
           hero: p.hero && withHero(p.hero, { life: 0, movements: 0, boons: [], treasures: [], curses: [], boosts: [] }),
         }),
       );
-      const table =
-        out.combat &&
-        withCombat(out.combat, {
-          encounters: out.combat.encounters.map((x) => (!x.gone && e.cards.includes(x.card) ? { ...x, gone: true } : x)),
-        });
-      const gone = [...e.quests, ...e.hidden];
-      return withState(toDiscard(out, e.cards), {
-        combat: table,
-        questDiscard: e.quests.length > 0 ? [...out.questDiscard, ...e.quests] : out.questDiscard,
-        questsBuried: e.hidden.length > 0 ? [...out.questsBuried, ...e.hidden] : out.questsBuried,
-        components: gone.length > 0 ? out.components.filter((c) => !gone.includes(c.quest)) : out.components,
-        questWounds: gone.length > 0 ? out.questWounds.filter((q) => !gone.includes(q.quest)) : out.questWounds,
-        loot: where && e.loot.length > 0 ? [...out.loot, ...e.loot.map((card) => ({ card, x: where.x, y: where.y }))] : out.loot,
-      });
+      const left = outOfPlay(out, e.cards, e.quests, e.hidden);
+      return e.loot.length > 0 && where
+        ? withState(left, { loot: [...left.loot, ...e.loot.map((card) => ({ card, x: where.x, y: where.y }))] })
+        : left;
+    }
+    case 'PlayerConceded': {
+      const out = player(s, e.seat, (p) =>
+        withPlayer(p, {
+          defeated: true,
+          left: true,
+          force: false,
+          hand: [],
+          pack: [],
+          packAt: null,
+          packMoves: 0,
+          quests: [],
+          secretQuests: [],
+          completed: [],
+          carrying: [],
+          hero: p.hero && withHero(p.hero, { movements: 0, boons: [], treasures: [], curses: [], boosts: [] }),
+        }),
+      );
+      return outOfPlay(out, e.cards, e.quests, e.hidden);
     }
     case 'HeroRespawned': {
       // The fallen hero's card goes back among the unused heroes; the new one is drawn from them (or, none being

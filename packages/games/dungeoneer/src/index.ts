@@ -1,15 +1,18 @@
 // @delve/game-dungeoneer: Dungeoneer — the standard game, the optional advanced rules and campaign adventures — as a
 // pure rules module, with heroes as characters, Delve's own starter set and bots.
-import { randomBotFor, type Bot, type GameModule } from '@delve/kernel';
+import type { GameModule } from '@delve/kernel';
+import { dungeoneerBots } from './bots/index';
 import { commandSchema, type DungeoneerCommand } from './commands';
+import { contentItems } from './content/items';
 import { decide } from './decide';
 import { eventSchema, type DungeoneerEvent } from './events';
 import { evolve } from './evolve';
-import { legalCommands } from './legal';
+import { concession, legalCommands, timeoutCommand } from './legal';
 import { checkSeats, optionsSchema, type DungeoneerOptions } from './options';
 import { setup } from './setup';
 import { initialState, type DungeoneerState } from './state';
 import { progression } from './progression/index';
+import { DUNGEONEER_CODES } from './rules/codes';
 import { status } from './status';
 import { redact, view } from './view';
 import { stateFromView } from './bots/seen';
@@ -40,6 +43,11 @@ export const dungeoneer: GameModule<DungeoneerCommand, DungeoneerEvent, Dungeone
   view,
   redact,
   legalCommands,
+  timeoutCommand,
+  concession,
+  bots: dungeoneerBots,
+  codes: Object.fromEntries(Object.entries(DUNGEONEER_CODES).map(([code, meaning]) => [`dungeoneer/${code}`, meaning])),
+  content: contentItems(),
   status,
   progression,
 };
@@ -72,7 +80,6 @@ export {
   type CardSet,
 } from './content/index';
 export { heuristicBot } from './bots/heuristic';
+export { randomBot } from './bots/index';
+export { DUNGEONEER_CODES, type DungeoneerCode } from './rules/codes';
 export { stateFromView };
-
-/** The random bot: a random kind of what the seat may send as its view shows it, then one of that kind. */
-export const randomBot: Bot<DungeoneerView, DungeoneerCommand> = randomBotFor(dungeoneer, stateFromView);

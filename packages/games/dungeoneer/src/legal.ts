@@ -22,6 +22,7 @@ import { checkKeepSecret } from './rules/reveal';
 import { design, isAlive, mapDesign, questDesign } from './rules/table';
 import { checkDiscard, checkEndPhase, checkPass } from './rules/turn';
 import type { DungeoneerState } from './state';
+import { awaiting } from './status';
 import { HIDDEN } from './view';
 
 type S = DungeoneerState;
@@ -59,6 +60,8 @@ const CHECKS: { [K in DungeoneerCommand['type']]: (s: S, seat: Seat, cmd: Comman
   Defend: checkDefend,
   ChallengePack: checkChallengePack,
   BuyCard: (s, seat) => checkBuyCard(s, seat),
+  // Anyone still at the table may concede once play has begun: the guards every command passes are the whole check.
+  Concede: () => undefined,
 };
 
 /** Whether `decide` would accept `cmd` from `seat` now. */
@@ -222,15 +225,51 @@ function candidates(s: S, seat: Seat): DungeoneerCommand[] {
   return out;
 }
 
-/** Every command `seat` may send now, each accepted by `decide` as it is. */
+const CONCEDE: DungeoneerCommand = { type: 'Concede' };
+
+/** Every command `seat` may send now, each accepted by `decide` as it is; conceding comes last, after every way to play on. */
 export function legalCommands(s: S, seat: Seat): DungeoneerCommand[] {
   if (!s.started || s.winners) return [];
   // Most candidates are refused, and a refusal's stack trace is most of its cost: nobody reads it here.
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return candidates(s, seat).filter((cmd) => accepts(s, seat, cmd));
+    return [...candidates(s, seat), CONCEDE].filter((cmd) => accepts(s, seat, cmd));
   } finally {
     Error.stackTraceLimit = limit;
   }
+}
+
+/**
+ * What the game waits for from an awaited seat whose time ran out (docs/rulings/dungeoneer.md, Time running out): the
+ * least harmful of its legal commands, by preference. Pass what is offered (a response, a challenge back, a reward);
+ * end a phase (resolving the Encounters played first); return upkept cards to hand rather than pay; stow monsters in
+ * hand; keep the first secret quest; place a Map card where it first fits; give Peril to the player with least; discard
+ * the card worth least (the first of its hand). Null when the seat is not awaited.
+ */
+export function timeoutCommand(s: S, seat: Seat): DungeoneerCommand | null {
+  if (!awaiting(s).includes(seat)) return null;
+  const legal = legalCommands(s, seat).filter((c) => c.type !== 'Concede');
+  const peril = (c: DungeoneerCommand) => (c.type === 'AssignPeril' ? (s.players[c.seat]?.peril ?? 0) : 0);
+  const preferred: ((c: DungeoneerCommand) => boolean)[] = [
+    (c) => c.type === 'Pass',
+    (c) => c.type === 'EndPhase',
+    (c) => c.type === 'ResolveEncounters',
+    (c) => c.type === 'Upkeep' && !c.pay,
+    (c) => c.type === 'Stow' && c.to === 'hand',
+    (c) => c.type === 'KeepSecret',
+    (c) => c.type === 'PlaceMap',
+    (c) => c.type === 'AssignPeril',
+    (c) => c.type === 'Discard',
+  ];
+  for (const prefer of preferred) {
+    const found = legal.filter(prefer);
+    if (found.length > 0) return [...found].sort((a, b) => peril(a) - peril(b))[0] ?? null;
+  }
+  return legal[0] ?? null;
+}
+
+/** docs/rulings/dungeoneer.md, Conceding: a seat still at the table concedes with Concede once play has begun; else null. */
+export function concession(s: S, seat: Seat): DungeoneerCommand | null {
+  return accepts(s, seat, CONCEDE) ? CONCEDE : null;
 }

@@ -87,7 +87,8 @@ export const PlayerStateT = Obj(
   {
     seat: SeatT,
     hero: Nullable(HeroStateT),
-    defeated: Type.Boolean({ description: 'Out of the game (0 Life), or a Malevolent Force.' }),
+    defeated: Type.Boolean({ description: 'Out of the game (0 Life, or conceded), or a Malevolent Force.' }),
+    left: Type.Boolean({ description: 'Conceded: the player left the game for good (no Respawn, no Malevolent Force).' }),
     force: Type.Boolean({ description: 'Malevolent Force: defeated, but plays on as the Dungeonlord with hand and Pack.' }),
     hand: Cards('Adventure cards in hand (hidden from others).'),
     pack: Type.Array(PackEntryT, { description: 'Monsters in the Pack, at most 3.' }),
@@ -352,6 +353,7 @@ export function initialState(input: DungeoneerOptions, seats: number): Dungeonee
       seat,
       hero: null,
       defeated: false,
+      left: false,
       force: false,
       hand: [],
       pack: [],

@@ -106,6 +106,7 @@ export function redact(event: DungeoneerEvent, viewer: Viewer, state: Dungeoneer
     case 'MapCardsPassed':
       return { ...event, passes: event.passes.map((x) => (x.from === me || x.to === me ? x : { ...x, cards: hide(x.cards) })) };
     case 'HeroDefeated':
+    case 'PlayerConceded':
       return event.seat === me ? event : { ...event, hidden: hide(event.hidden) };
     default:
       return event;

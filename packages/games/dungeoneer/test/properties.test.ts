@@ -3,17 +3,15 @@
 // connected and open, nothing hidden leaks (secret quests and Map cards in hand included), legal commands exact.
 import t, { type Test } from 'tap';
 import { randomFor, type Random, type Seat, type Viewer } from '@delve/kernel';
-import { moduleContract, playout, randomLegal, refusalOf, type PlayoutStep } from '@delve/kernel/testing';
+import { moduleContract, playout, refusalOf, type PlayoutStep } from '@delve/kernel/testing';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
-  ALL_ADVENTURE,
   dungeoneer,
   eventSchema,
   gameCards,
   heuristicBot,
   OPTIONAL_RULES,
   resolveOptions,
-  STARTER,
   stateFromView,
   type DungeoneerCommand,
   type DungeoneerEvent,
@@ -21,7 +19,7 @@ import {
   type DungeoneerState,
 } from '../src/index';
 import { connected, open } from '../src/rules/map';
-import { multiSetDecks } from './support';
+import { anyCommand, multiSetDecks } from './support';
 
 const MULTI_SET = multiSetDecks(2);
 
@@ -81,8 +79,10 @@ function publicCards(s: S): Set<string> {
     ...s.players.flatMap((p) => [...p.hand, ...p.mapHand, ...p.secretQuests]),
   ]);
   const out = new Set([...z.adventure, ...z.maps, ...z.quests].filter((c) => !hidden.has(c)));
-  // Encounters of this Dungeonlord Phase were played face up, even those gone back to hand since.
+  // Encounters of this Dungeonlord Phase were played face up, even those gone back to hand since; so were the cards a
+  // hero used this turn (a potion used, then taken back from the discard pile into the hand, is named in `used`).
   for (const e of s.combat?.encounters ?? []) out.add(e.card);
+  for (const p of s.players) for (const used of p.hero?.used ?? []) out.add(used);
   return out;
 }
 
@@ -108,52 +108,6 @@ function cardsIn(value: unknown, every: Set<string>): string[] {
   };
   walk(value);
   return found;
-}
-
-/** A well-formed command built from whatever ids and numbers are around: mostly nonsense, sometimes legal. */
-function anyCommand(s: S, seat: Seat, r: ReturnType<typeof randomFor>): DungeoneerCommand {
-  const p = s.players[seat];
-  const cards = [...(p?.hand ?? []), ...(p?.hero?.treasures ?? []), ...s.discard.slice(-2), r.pick(ALL_ADVENTURE)];
-  const card = () => r.pick(cards);
-  const quest = () => r.pick(STARTER.quests).id;
-  const target = () => r.int(s.seats);
-  const form = () => r.pick(['melee', 'magic', 'speed'] as const);
-  const direction = () => r.pick(['N', 'E', 'S', 'W'] as const);
-  const makers: (() => DungeoneerCommand)[] = [
-    () => ({ type: 'Upkeep', card: card(), pay: r.int(2) === 0 }),
-    () => ({ type: 'PlayEncounter', card: card(), target: target(), form: form() }),
-    () => ({ type: 'PlayBane', card: card(), target: target() }),
-    () => ({ type: 'ResolveEncounters' }),
-    () => ({ type: 'PlayBoon', card: card() }),
-    () => ({ type: 'ReadyTreasure', card: card(), use: r.int(2) === 0 }),
-    () => ({ type: 'Activate', card: card() }),
-    () => ({ type: 'UseAbility' }),
-    () => ({ type: 'Pass' }),
-    () => ({ type: 'ChallengeHero', seat: target(), form: form() }),
-    () => ({ type: 'ChallengeMonster', form: form() }),
-    () => ({ type: 'ChallengeQuestMonster', quest: quest(), form: form() }),
-    () => ({ type: 'Stow', card: card(), to: r.int(2) === 0 ? 'hand' : 'pack' }),
-    () => ({ type: 'Discard', card: card() }),
-    () => ({ type: 'AssignPeril', seat: target() }),
-    () => ({ type: 'EndPhase' }),
-    () => ({ type: 'PlaceMap', x: r.int(7) - 3, y: r.int(7) - 3, rotation: r.int(2) === 0 ? 0 : 180 }),
-    () => ({ type: 'Move', direction: direction() }),
-    () => ({ type: 'OpenDoor', direction: direction() }),
-    () => ({ type: 'ClimbOut' }),
-    () => ({ type: 'Explore' }),
-    () => ({ type: 'AttemptQuest', quest: quest(), boost: r.int(3) }),
-    () => ({ type: 'PickUpComponent', quest: quest() }),
-    () => ({ type: 'DropComponent', quest: quest() }),
-    () => ({ type: 'TakeCard', card: card() }),
-    () => ({ type: 'KeepSecret', quest: quest() }),
-    () => ({ type: 'Loot', card: card() }),
-    () => ({ type: 'MovePack', direction: direction() }),
-    () => ({ type: 'Defend', index: r.int(3) }),
-    () => ({ type: 'ChallengePack', seat: target(), card: card(), form: form() }),
-    () => ({ type: 'BuyCard' }),
-    () => ({ type: 'PlaceMap', x: r.int(7) - 3, y: r.int(7) - 3, rotation: r.int(2) === 0 ? 0 : 180, card: r.pick(STARTER.map).id }),
-  ];
-  return r.pick(makers)();
 }
 
 const key = (c: DungeoneerCommand) => JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b)));
@@ -216,6 +170,15 @@ function invariants(
   return out;
 }
 
+/** A random legal command of `seat`; it concedes only now and then (1 in 300), or when it has nothing else. */
+function playOn(state: S, seat: number, r: Random): DungeoneerCommand | null {
+  const legal = dungeoneer.legalCommands(state, seat);
+  const on = legal.filter((c) => c.type !== 'Concede');
+  const concede = legal.find((c) => c.type === 'Concede');
+  if (concede && (on.length === 0 || r.int(300) === 0)) return concede;
+  return on.length > 0 ? r.pick(on) : null;
+}
+
 /** Play one game through the real pipeline, with the contract checks and the invariants; returns what it found. */
 function checkedGame(
   t: Test,
@@ -231,25 +194,21 @@ function checkedGame(
   const probe = randomFor(`${seed}:probe`, 0);
   const broken: string[] = [];
   let n = 0;
-  const random = randomLegal(dungeoneer);
   const result = playout(dungeoneer, {
     options,
     seats,
     seed,
     maxSteps: config.maxSteps,
-    // Mixed: each move is the heuristic bot's half the time, so games get somewhere; random legal play otherwise.
-    ...(config.chooser === 'mixed' && {
-      choose: (state: S, r: Random) => {
-        const awaiting = dungeoneer.status(state).awaiting;
-        if (awaiting.length === 0) return null;
-        const seat = r.pick(awaiting);
-        const command =
-          r.int(2) === 0
-            ? heuristicBot(dungeoneer.view(state, { kind: 'seat', seat }), seat, r)
-            : r.pick(dungeoneer.legalCommands(state, seat));
-        return command ? { seat, command } : random(state, r);
-      },
-    }),
+    // Random legal play, conceding only now and then (1 in 300) so games go on; mixed: each move is the heuristic
+    // bot's half the time, so games get somewhere.
+    choose: (state: S, r: Random) => {
+      const awaiting = dungeoneer.status(state).awaiting;
+      if (awaiting.length === 0) return null;
+      const seat = r.pick(awaiting);
+      const bot = config.chooser === 'mixed' && r.int(2) === 0;
+      const command = (bot ? heuristicBot(dungeoneer.view(state, { kind: 'seat', seat }), seat, r) : null) ?? playOn(state, seat, r);
+      return command ? { seat, command } : null;
+    },
     // Every step: events match their schema, cards are conserved, the map holds, no redacted event leaks. Every
     // `every` steps besides: the kernel's whole contract (views, legal commands accepted) and leak-free views.
     onStep: (step: PlayoutStep<DungeoneerCommand, DungeoneerEvent, S>) => {

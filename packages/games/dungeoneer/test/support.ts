@@ -1,6 +1,6 @@
 // Test support: a stacked deal run through the real setup (scripted shuffles and rolls), a scenario builder that
 // reaches positions through real commands (each die stated by the test), and games between bots.
-import { randomFor, type Bot, type Seat } from '@delve/kernel';
+import { randomFor, type Bot, type Random, type Seat } from '@delve/kernel';
 import {
   botsChoose,
   playout,
@@ -11,6 +11,7 @@ import {
   type ScriptedDraw,
 } from '@delve/kernel/testing';
 import {
+  ALL_ADVENTURE,
   dungeoneer,
   gameCards,
   mapCard,
@@ -272,4 +273,51 @@ export function botGame(
     choose: botsChoose(dungeoneer, bots),
     ...extra,
   });
+}
+
+/** A well-formed command built from whatever ids and numbers are around: mostly nonsense, sometimes legal. */
+export function anyCommand(s: DungeoneerState, seat: Seat, r: Random): DungeoneerCommand {
+  const p = s.players[seat];
+  const cards = [...(p?.hand ?? []), ...(p?.hero?.treasures ?? []), ...s.discard.slice(-2), r.pick(ALL_ADVENTURE)];
+  const card = () => r.pick(cards);
+  const quest = () => r.pick(STARTER.quests).id;
+  const target = () => r.int(s.seats);
+  const form = () => r.pick(['melee', 'magic', 'speed'] as const);
+  const direction = () => r.pick(['N', 'E', 'S', 'W'] as const);
+  const makers: (() => DungeoneerCommand)[] = [
+    () => ({ type: 'Upkeep', card: card(), pay: r.int(2) === 0 }),
+    () => ({ type: 'PlayEncounter', card: card(), target: target(), form: form() }),
+    () => ({ type: 'PlayBane', card: card(), target: target() }),
+    () => ({ type: 'ResolveEncounters' }),
+    () => ({ type: 'PlayBoon', card: card() }),
+    () => ({ type: 'ReadyTreasure', card: card(), use: r.int(2) === 0 }),
+    () => ({ type: 'Activate', card: card() }),
+    () => ({ type: 'UseAbility' }),
+    () => ({ type: 'Pass' }),
+    () => ({ type: 'ChallengeHero', seat: target(), form: form() }),
+    () => ({ type: 'ChallengeMonster', form: form() }),
+    () => ({ type: 'ChallengeQuestMonster', quest: quest(), form: form() }),
+    () => ({ type: 'Stow', card: card(), to: r.int(2) === 0 ? 'hand' : 'pack' }),
+    () => ({ type: 'Discard', card: card() }),
+    () => ({ type: 'AssignPeril', seat: target() }),
+    () => ({ type: 'EndPhase' }),
+    () => ({ type: 'PlaceMap', x: r.int(7) - 3, y: r.int(7) - 3, rotation: r.int(2) === 0 ? 0 : 180 }),
+    () => ({ type: 'Move', direction: direction() }),
+    () => ({ type: 'OpenDoor', direction: direction() }),
+    () => ({ type: 'ClimbOut' }),
+    () => ({ type: 'Explore' }),
+    () => ({ type: 'AttemptQuest', quest: quest(), boost: r.int(3) }),
+    () => ({ type: 'PickUpComponent', quest: quest() }),
+    () => ({ type: 'DropComponent', quest: quest() }),
+    () => ({ type: 'TakeCard', card: card() }),
+    () => ({ type: 'KeepSecret', quest: quest() }),
+    () => ({ type: 'Loot', card: card() }),
+    () => ({ type: 'MovePack', direction: direction() }),
+    () => ({ type: 'Defend', index: r.int(3) }),
+    () => ({ type: 'ChallengePack', seat: target(), card: card(), form: form() }),
+    () => ({ type: 'BuyCard' }),
+    () => ({ type: 'Concede' }),
+    () => ({ type: 'PlaceMap', x: r.int(7) - 3, y: r.int(7) - 3, rotation: r.int(2) === 0 ? 0 : 180, card: r.pick(STARTER.map).id }),
+  ];
+  return r.pick(makers)();
 }

@@ -10,6 +10,7 @@ import { fail } from './rules/fail';
 import type { RaidState } from './state';
 import { attack, discard, finishTurn, pass, placeResource, playCard, protect } from './rules/raiders';
 import { keepHand, mulligan } from './rules/opening';
+import { concede } from './rules/concession';
 
 /** Check the command against the rules and return the events it causes. Throws RuleViolation (`raid/<code>`). */
 export function decide(command: RaidCommand, state: RaidState, ctx: DecideContext): RaidEvent[] {
@@ -59,6 +60,9 @@ export function decide(command: RaidCommand, state: RaidState, ctx: DecideContex
       break;
     case 'Discard':
       discard(c, command);
+      break;
+    case 'Concede':
+      concede(c);
       break;
     case 'StartDungeonTurn':
       startDungeonTurn(c);

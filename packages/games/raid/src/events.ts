@@ -20,7 +20,7 @@ const CountT = (description: string) => Type.Integer({ minimum: 0, description }
 /** A card instance with its definition; both "?" in what a viewer may not see. */
 const CardT = Type.Object(
   { id: CardIdT, card: Type.String({ maxLength: 48, description: 'the card’s content id ("?" when hidden)' }) },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'a card instance and what it is' },
 );
 
 export const RaidSetUp = defineEvent(
@@ -40,8 +40,9 @@ export const RaidSetUp = defineEvent(
           heroHealth: Type.Integer({ minimum: 1, description: 'printed health plus the character’s bonus' }),
           handSize: Type.Integer({ minimum: 1, description: 'starting and maximum hand size' }),
         },
-        { additionalProperties: false },
+        { additionalProperties: false, description: 'a raider as dealt' },
       ),
+      { description: 'every raider, in seat order' },
     ),
   },
 );
@@ -178,6 +179,14 @@ export const RaiderDefeated = defineEvent(
     cards: Type.Array(CardT, { description: 'the cards that left play (resources included, now face up)' }),
   },
 );
+export const RaiderRetreated = defineEvent(
+  'RaiderRetreated',
+  'A raider concedes: its hero leaves the raid and all of its cards in play go to its graveyard, as for a destroyed raider.',
+  {
+    seat: SeatT,
+    cards: Type.Array(CardT, { description: 'the cards that left play (resources included, now face up)' }),
+  },
+);
 export const AttackDeclared = defineEvent('AttackDeclared', 'A character exhausts to attack.', {
   by: OwnerT,
   attacker: RefT,
@@ -216,7 +225,7 @@ export const RaidEnded = defineEvent('RaidEnded', 'The raid is over; the result 
       dungeon: Type.String({ description: 'the dungeon’s content id' }),
       difficulty: lit(DIFFICULTIES, 'the difficulty mode'),
       level: Type.Integer({ minimum: 1, maximum: 4, description: 'the Dungeon hero’s level at the end' }),
-      dungeonHeroDestroyed: Type.Boolean(),
+      dungeonHeroDestroyed: Type.Boolean({ description: 'the Dungeon hero was destroyed' }),
       damageDealt: Type.Integer({ minimum: 0, description: 'damage dealt to the Dungeon hero over the raid' }),
       health: Type.Integer({ minimum: 1, description: 'the Dungeon hero’s health at the end' }),
       bossesDestroyed: Type.Array(CardT, { description: 'Boss allies destroyed' }),
@@ -224,50 +233,54 @@ export const RaidEnded = defineEvent('RaidEnded', 'The raid is over; the result 
       dungeonTurns: CountT('Dungeon turns played'),
       achievements: Type.Array(Type.String(), { description: 'ids of the dungeon’s achievements earned this run' }),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, description: 'the result of the raid' },
   ),
 });
 
 /** Every raid event. */
-export const eventSchema = Type.Union([
-  RaidSetUp,
-  DeckBuilt,
-  DeckShuffled,
-  CardsDrawn,
-  MulliganTaken,
-  HandKept,
-  TurnStarted,
-  CardsReadied,
-  DungeonLeveledUp,
-  HeroMarked,
-  FlipsAnnounced,
-  ExtraFlips,
-  DungeonEnraged,
-  CardFlipped,
-  ResourcePlaced,
-  CostPaid,
-  CardPlayed,
-  AbilityResolved,
-  CardCancelled,
-  DamageDealt,
-  Healed,
-  CharacterExhausted,
-  CharacterReadied,
-  AtkChanged,
-  AllyDestroyed,
-  CardReturned,
-  CardsDiscarded,
-  RaiderDefeated,
-  AttackDeclared,
-  AttackRedirected,
-  AttackEnded,
-  WindowOpened,
-  ResponsePassed,
-  WindowClosed,
-  HandLimitReached,
-  TurnEnded,
-  RaidEnded,
-]);
+export const eventSchema = Type.Union(
+  [
+    RaidSetUp,
+    DeckBuilt,
+    DeckShuffled,
+    CardsDrawn,
+    MulliganTaken,
+    HandKept,
+    TurnStarted,
+    CardsReadied,
+    DungeonLeveledUp,
+    HeroMarked,
+    FlipsAnnounced,
+    ExtraFlips,
+    DungeonEnraged,
+    CardFlipped,
+    ResourcePlaced,
+    CostPaid,
+    CardPlayed,
+    AbilityResolved,
+    CardCancelled,
+    DamageDealt,
+    Healed,
+    CharacterExhausted,
+    CharacterReadied,
+    AtkChanged,
+    AllyDestroyed,
+    CardReturned,
+    CardsDiscarded,
+    RaiderDefeated,
+    RaiderRetreated,
+    AttackDeclared,
+    AttackRedirected,
+    AttackEnded,
+    WindowOpened,
+    ResponsePassed,
+    WindowClosed,
+    HandLimitReached,
+    TurnEnded,
+    RaidEnded,
+  ],
+  { description: 'Every raid event.' },
+);
 export type RaidEvent = Static<typeof eventSchema>;
 /** The event with this `type`. */
 export type EventOf<T extends RaidEvent['type']> = Extract<RaidEvent, { type: T }>;

@@ -182,7 +182,8 @@ export function evolve(s: RaidState, e: RaidEvent): RaidState {
       }
       return mapRaider(s, e.seat, (r) => ({ hand: withoutAll(r.hand, ids), graveyard: [...r.graveyard, ...ids] }));
     }
-    case 'RaiderDefeated': {
+    case 'RaiderDefeated':
+    case 'RaiderRetreated': {
       const next = mapRaider(s, e.seat, (r) => ({
         alive: false,
         allies: [],
@@ -192,8 +193,9 @@ export function evolve(s: RaidState, e: RaidEvent): RaidState {
         resources: [],
         graveyard: [...r.graveyard, ...e.cards.map((c) => c.id)],
       }));
-      // A destroyed raider takes no further part, so it is no longer asked in an open window.
-      return next.window ? { ...next, window: { ...next.window, awaiting: next.window.awaiting.filter((x) => x !== e.seat) } } : next;
+      // A destroyed raider takes no further part, so it is no longer asked in an open window, nor asked to discard.
+      const window = next.window && { ...next.window, awaiting: next.window.awaiting.filter((x) => x !== e.seat) };
+      return { ...next, window, prompt: next.prompt?.seat === e.seat ? null : next.prompt };
     }
     case 'AttackDeclared': {
       const next = mapChar(s, e.attacker, () => ({ exhausted: true }));

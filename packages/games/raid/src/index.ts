@@ -1,13 +1,16 @@
 // @delve/game-raid: Dungeon Decks raids (an automated Dungeon against one to three raiders) as a pure rules module.
-import { randomBotFor, type Bot, type GameModule } from '@delve/kernel';
+import type { GameModule } from '@delve/kernel';
 import { automaton } from './automaton';
-import { commandSchema, type RaidCommand } from './commands';
+import { raidBots } from './bots/index';
+import { commandSchema, seatCommandSchema, type RaidCommand } from './commands';
+import { contentItems } from './content/items';
 import { decide } from './decide';
 import { eventSchema, type RaidEvent } from './events';
 import { evolve } from './evolve';
-import { legalCommands } from './legal';
+import { concession, legalCommands, timeoutCommand } from './legal';
 import { checkSeats, MAX_RAIDERS, MIN_RAIDERS, optionsSchema, type RaidOptionsInput } from './options';
 import { raidProgression } from './progression/index';
+import { RAID_CODES } from './rules/codes';
 import { setup } from './setup';
 import { initialState, type RaidState } from './state';
 import { status } from './status';
@@ -41,11 +44,17 @@ export const raid: GameModule<RaidCommand, RaidEvent, RaidState, RaidView, RaidO
   redact,
   legalCommands,
   automaton,
+  timeoutCommand,
+  concession,
+  bots: raidBots,
+  seatCommandSchema,
+  codes: Object.fromEntries(Object.entries(RAID_CODES).map(([code, meaning]) => [`raid/${code}`, meaning])),
+  content: contentItems(),
   status,
   progression: raidProgression,
 };
 
-export { commandSchema, eventSchema, optionsSchema, viewSchema };
+export { commandSchema, eventSchema, optionsSchema, seatCommandSchema, viewSchema };
 export type { RaidCommand, RaidEvent, RaidState, RaidView, RaidOptionsInput };
 export type { CommandOf, DungeonCommand } from './commands';
 export type { EventOf, CardRef } from './events';
@@ -64,7 +73,6 @@ export { LEVELS, UNLOCK_LEVELS, UNLOCKS, levelOf, type UnlockLevel, type UnlockS
 export { CATALOG, CLASS_IDS, DUNGEON_IDS, RAW_CONTENT, loadContent, ContentError, type Catalog, type CardDef } from './content/index';
 export { everyCard, HIDDEN } from './rules/board';
 export { heuristicBot } from './bots/heuristic';
+export { randomBot } from './bots/index';
+export { RAID_CODES, type RaidCode } from './rules/codes';
 export { stateFromView };
-
-/** The random bot: a random kind of what the seat may send as its view shows it, then one of that kind. */
-export const randomBot: Bot<RaidView, RaidCommand> = randomBotFor(raid, stateFromView);

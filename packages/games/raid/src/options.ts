@@ -35,7 +35,7 @@ export const optionsSchema = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'How a raid is set up: the dungeon, its difficulty mode and each raider’s class.' },
 );
 
 /** Options as a client sends them. */

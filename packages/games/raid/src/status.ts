@@ -6,7 +6,8 @@ import type { RaidState } from './state';
 export function status(s: RaidState): GameStatus {
   if (s.result) return { phase: 'over', awaiting: [], winners: s.result.outcome === 'raiders' ? s.raiders.map((r) => r.seat) : [] };
   if (s.phase === 'lobby') return { phase: 'lobby', awaiting: [] };
-  if (s.phase === 'mulligan') return { phase: 'mulligan', awaiting: s.raiders.filter((r) => r.mulligan === 'pending').map((r) => r.seat) };
+  if (s.phase === 'mulligan')
+    return { phase: 'mulligan', awaiting: s.raiders.filter((r) => r.alive && r.mulligan === 'pending').map((r) => r.seat) };
   if (s.window) return { phase: 'respond', awaiting: windowAwaiting(s) };
   if (s.prompt) return { phase: 'discard', awaiting: [s.prompt.seat] };
   const seat = s.turn?.seat;

@@ -146,6 +146,7 @@ export function view(s: RaidState, viewer: Viewer): RaidView {
       id: achievement.id,
       name: achievement.name,
       text: achievementText(achievement.condition),
+      xp: achievement.xp,
       earned,
     })),
     result: s.result,

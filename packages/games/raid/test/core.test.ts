@@ -55,7 +55,7 @@ t.test('Core, turn: ready, draw, main; at the end the raider discards down to th
   sc.send(0, { type: 'EndTurn' });
   t.same(
     raid.legalCommands(sc.state, 0).map((c) => c.type),
-    Array(8).fill('Discard'),
+    [...Array<string>(8).fill('Discard'), 'Concede'],
   );
   sc.spec.when({ type: 'PlaceResource', card: sc.raider(0).hand[0] ?? '' }).thenViolates(t, 'raid/wrong-step', 'only discards now');
   const card = sc.raider(0).hand[3] ?? '';
@@ -106,7 +106,7 @@ t.test('Core, Protector: a ready Protector may take a Dungeon attack aimed at it
   sc.auto();
   t.match(sc.state.attack, { by: null, attacker: 'dh', target: 'h0' });
   t.match(sc.state.window, { kind: 'attack', awaiting: [0] }, 'the MARKED raider with a ready Protector is asked');
-  t.same(raid.legalCommands(sc.state, 0), [{ type: 'Pass' }, { type: 'Protect', ally: recruit }]);
+  t.same(raid.legalCommands(sc.state, 0), [{ type: 'Pass' }, { type: 'Protect', ally: recruit }, { type: 'Concede' }]);
   sc.spec
     .when({ type: 'Protect', ally: recruit })
     .then(t, [{ type: 'AttackRedirected', seat: 0, protector: recruit }, { type: 'WindowClosed' }]);

@@ -156,7 +156,7 @@ t.test('§The Dungeon’s turn: while raiders may respond the automaton waits; a
   t.match(sc.state.window, { kind: 'flip', awaiting: [0] }, 'only raider 0 has a ready resource to answer with');
   t.equal(raid.automaton?.(sc.state), null, 'the Dungeon waits');
   t.same(raid.status(sc.state), { phase: 'respond', awaiting: [0] });
-  t.same(raid.legalCommands(sc.state, 1), [], 'raider 1 has nothing to say');
+  t.same(raid.legalCommands(sc.state, 1), [{ type: 'Concede' }], 'raider 1 has nothing to say (it may only concede)');
   sc.do(0, { type: 'Pass' });
   t.ok(
     ofType(sc.events, 'CardPlayed').some((e) => e.card.card === 'bone-rattler'),

@@ -3,7 +3,7 @@ import t from 'tap';
 import { decideCharacter, evolveCharacter, type CharacterState, type Message } from '@delve/kernel';
 import { playout } from '@delve/kernel/testing';
 import { heuristicBot, raid, raidProgression, type RaidCharacterEvent, type RaidState } from '../src/index';
-import { classDef } from '../src/content/index';
+import { classDef, dungeonDef } from '../src/content/index';
 import { Raider } from './support';
 
 const runOf = (events: readonly RaidCharacterEvent[]) => {
@@ -154,16 +154,54 @@ t.test('Experience Table note: every raider of the run earns the same, whatever 
       ['firstAttempt', 5, null],
       ['dungeonHeroDestroyed', 5, null],
       ['bossDestroyed', 2, 'cinder-matron'],
+      ['achievement', 3, 'forge-quenched'],
+      ['achievement', 2, 'matron-snuffed'],
+      ['achievement', 4, 'into-the-fire'],
     ],
-    'and still earns the victory and the group’s Boss',
+    'and still earns the victory, the group’s Boss and the group’s achievement cards',
   );
   t.same(
     reasons([runOf(new Raider().run(raidProgression.outcome(lost, 0) ?? {}))]),
     [
       ['firstAttempt', 5, null],
       ['halfHealth', 2, null],
+      ['achievement', 3, 'bonebreaker'],
     ],
-    'in the failed run every raider earns the run and the half-health line',
+    'in the failed run every raider earns the run, the half-health line and the achievement the group earned',
+  );
+});
+
+t.test('Experience Table note: each achievement card the group earned pays its printed XP, once per run, to every raider', async (t) => {
+  const cards = dungeonDef('drowned-crypt').achievements;
+  t.ok(
+    cards.every((a) => a.xp >= 1),
+    'every achievement card prints its XP',
+  );
+  const raider = new Raider();
+  const run = raider.run({ dungeon: 'drowned-crypt', achievements: ['all-hands', 'bonebreaker', 'all-hands', 'no-such-card'] });
+  t.same(
+    reasons(run).filter(([reason]) => reason === 'achievement'),
+    [
+      ['achievement', cards.find((a) => a.id === 'all-hands')?.xp, 'all-hands'],
+      ['achievement', cards.find((a) => a.id === 'bonebreaker')?.xp, 'bonebreaker'],
+    ],
+    'once each, at its printed XP; an id the dungeon does not ship pays nothing',
+  );
+  t.equal(runOf(run).xp, 5 + 4 + 3, 'the run’s XP adds the achievements to the table’s lines');
+  const sheet = raider.sheet;
+  t.same(
+    sheet.runs[0]?.achievements.map((a) => [a.id, a.xp]),
+    [
+      ['all-hands', 4],
+      ['bonebreaker', 3],
+      ['no-such-card', 0],
+    ],
+    'the sheet shows what each achievement paid in the run',
+  );
+  t.same(
+    sheet.dungeons.find((d) => d.dungeon === 'drowned-crypt')?.achievements.map((a) => [a.id, a.xp]),
+    cards.map((a) => [a.id, a.xp]),
+    'and the XP printed on every achievement card of the dungeon',
   );
 });
 

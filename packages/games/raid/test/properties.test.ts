@@ -93,6 +93,7 @@ function probeCommand(s: RaidState, seat: Seat, r: Random): RaidCommand {
     () => ({ type: 'Pass' }),
     () => ({ type: 'EndTurn' }),
     () => ({ type: 'Discard', card: id() }),
+    () => ({ type: 'Concede' }),
   ];
   return r.pick(options)();
 }
@@ -189,10 +190,22 @@ function raidInvariants(seats: number, seed: string) {
   };
 }
 
+/** A random awaited raider sends a random legal command; it concedes only now and then (1 in 300), so raids go on. */
+function randomRaider(state: RaidState, random: Random): { seat: Seat; command: RaidCommand } | null {
+  const awaiting = raid.status(state).awaiting;
+  if (awaiting.length === 0) return null;
+  const seat = random.pick(awaiting);
+  const legal = raid.legalCommands(state, seat);
+  const playOn = legal.filter((c) => c.type !== 'Concede');
+  const concede = legal.find((c) => c.type === 'Concede');
+  if (concede && (playOn.length === 0 || random.int(300) === 0)) return { seat, command: concede };
+  return playOn.length > 0 ? { seat, command: random.pick(playOn) } : null;
+}
+
 function checkedRaid(
   t: Test,
   config: { difficulty: (typeof DIFFICULTIES)[number]; dungeon?: string; seats: number; seed: string },
-  choose?: (state: RaidState, random: Random) => { seat: Seat; command: RaidCommand } | null,
+  choose: (state: RaidState, random: Random) => { seat: Seat; command: RaidCommand } | null = randomRaider,
   module: typeof raid = raid,
 ) {
   const options = { difficulty: config.difficulty, ...(config.dungeon ? { dungeon: config.dungeon } : {}) };
@@ -202,7 +215,7 @@ function checkedRaid(
     options,
     seats: config.seats,
     seed: config.seed,
-    ...(choose ? { choose } : {}),
+    choose,
     onStep: (s) => {
       contract.onStep(s);
       invariants.onStep(s);

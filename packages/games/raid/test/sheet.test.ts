@@ -78,12 +78,17 @@ t.test('Character sheets: each run with its dungeon, mode, date, outcome, achiev
     survived: false,
     attempt: 'first',
     achievements: [
-      { id: 'hollow-cleared', name: 'Hollow Cleared' },
-      { id: 'horn-trophy', name: 'Horn Trophy' },
+      { id: 'hollow-cleared', name: 'Hollow Cleared', xp: 3 },
+      { id: 'horn-trophy', name: 'Horn Trophy', xp: 2 },
     ],
-    xp: 12,
+    xp: 17,
   });
-  t.match(sheet.runs[1], { attempt: 'later', victory: false, xp: 4, lines: [{ reason: 'laterRun' }, { reason: 'halfHealth' }] });
+  t.match(sheet.runs[1], {
+    attempt: 'later',
+    victory: false,
+    xp: 6,
+    lines: [{ reason: 'laterRun' }, { reason: 'halfHealth' }, { reason: 'achievement', card: 'horn-trophy', xp: 2 }],
+  });
   const hollow = sheet.dungeons.find((d) => d.dungeon === 'thornwood-hollow');
   t.match(hollow, { runs: 2, victories: 1, hardestVictory: 'experienced', lastRun: { difficulty: 'novice', victory: false } });
   t.same(

@@ -4,18 +4,22 @@ import { commandSchema, type VentureCommand } from './commands';
 import { decide } from './decide';
 import { eventSchema, type VentureEvent } from './events';
 import { evolve } from './evolve';
-import { commandTemplates, legalCommands } from './legal';
+import { commandTemplates, concession, legalCommands, timeoutCommand } from './legal';
 import { checkSeats, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type VentureOptions } from './options';
 import { setup } from './setup';
 import { initialState, type VentureState } from './state';
 import { status } from './status';
 import { redact, view } from './view';
 import { viewSchema, type VentureView } from './viewSchema';
+import { ventureBots } from './bots';
+import { content } from './content/items';
+import { VENTURE_CODES } from './rules/codes';
 
 /** The venture module: MTG dungeons (309), venture (701.49) and the initiative (725) for a table that plays elsewhere. */
 export const venture: GameModule<VentureCommand, VentureEvent, VentureState, VentureView, VentureOptions> = {
   name: 'venture',
-  rulesVersion: '2',
+  // 3: a life change or combat damage report is at most 999, a revealed total mana value at most 64.
+  rulesVersion: '3',
   info: {
     title: 'Magic: The Gathering dungeons (venture and the initiative)',
     summary:
@@ -38,6 +42,11 @@ export const venture: GameModule<VentureCommand, VentureEvent, VentureState, Ven
   redact,
   legalCommands,
   commandTemplates,
+  timeoutCommand,
+  concession,
+  bots: ventureBots,
+  codes: Object.fromEntries(Object.entries(VENTURE_CODES).map(([code, meaning]) => [`venture/${code}`, meaning])),
+  content,
   status,
 };
 
@@ -49,4 +58,6 @@ export type { Step } from './events';
 export { viewSchema, type VentureView, type PlayerView, type StackEntryView } from './viewSchema';
 export { DUNGEONS, DUNGEON_IDS, TOKENS, allPaths, isBottommost, nextRooms, topmostRoom } from './content';
 export type { Dungeon, DungeonId, Effect, Room, TokenKind } from './content';
+export { ventureBots } from './bots';
+export { heuristicBot } from './bots/heuristic';
 export { completedByDungeon, completedCount, distinctCompleted, hasCompleted, hasCompletedAny } from './rules/completed';

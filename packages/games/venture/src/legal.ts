@@ -1,10 +1,13 @@
-// Every command a seat may send now, each one accepted by decide as listed; commands with a free amount as templates.
+// Every command a seat may send now, each one accepted by decide as listed; commands with a free amount as templates;
+// and the commands the runtime sends for a seat whose time ran out (its least harmful move, or its concession).
 import type { CommandTemplate, Seat } from '@delve/kernel';
 import { DamageAmountSchema, LifeChangeSchema, RevealedManaValueSchema, type VentureCommand } from './commands';
 import type { ResolveChoices, VentureState } from './state';
 import { damageReportRefusal } from './rules/combat';
 import { awaitingAnswers, choicesRecord, fitsSacrifice, needsOf, ownCreatures, tokenTypes } from './rules/resolve';
 import { midAction, isInGame, isOver, seatsInGame } from './rules/table';
+import { ownCost, roomOf, topmostRoom } from './content';
+import { status } from './status';
 
 /** Subsets of `items` with at most `max` members, smallest first, each in the items' order. */
 function subsets<T>(items: readonly T[], max: number): T[][] {
@@ -149,4 +152,48 @@ export function commandTemplates(state: VentureState, seat: Seat): CommandTempla
       out.push({ type: 'ResolveTop', fixed: choicesRecord(choices), params: { revealedManaValue: RevealedManaValueSchema } });
   for (const player of seatsInGame(state)) out.push({ type: 'AdjustLife', fixed: { player }, params: { amount: LifeChangeSchema } });
   return out;
+}
+
+/** The option whose cost is lowest, the first on a tie; undefined for none. */
+function cheapest<T>(options: readonly T[], cost: (option: T) => number): T | undefined {
+  return options.reduce<T | undefined>((best, o) => (best === undefined || cost(o) < cost(best) ? o : best), undefined);
+}
+
+/**
+ * The least harmful legal command for an awaited `seat` whose time ran out (docs/rulings/venture.md, ruling 23), or
+ * null when the table waits for nothing from it: the dungeon (309.2a) or arrow (309.5a) whose room costs the seat least,
+ * the oldest of the legendary tokens kept (704.5j), an "unless" cost left unpaid, the top of the stack resolved
+ * with no token named, an opponent as the target and a revealed total of 0 (309.4c), and on its own turn the turn passed.
+ */
+export function timeoutCommand(state: VentureState, seat: Seat): VentureCommand | null {
+  if (!status(state).awaiting.includes(seat)) return null;
+  const pending = state.pending;
+  if (pending?.kind === 'dungeon') {
+    const dungeon = cheapest(pending.options, (id) => ownCost(roomOf(id, topmostRoom(id))?.effects ?? []));
+    return dungeon === undefined ? null : { type: 'ChooseDungeon', dungeon };
+  }
+  if (pending?.kind === 'room') {
+    const at = state.players[seat]?.dungeon;
+    const room = at && cheapest(pending.options, (id) => ownCost(roomOf(at.dungeon, id)?.effects ?? []));
+    return room ? { type: 'ChooseRoom', room } : null;
+  }
+  if (pending?.kind === 'legend') {
+    const [oldest] = pending.options;
+    return oldest === undefined ? null : { type: 'ChooseLegend', keep: oldest };
+  }
+  const top = state.stack.at(-1);
+  if (top?.kind === 'room' && top.resolving !== null) return { type: 'AnswerUnless', pay: false };
+  if (top) {
+    const harmless = resolutions(state, seat).find(
+      (c) => c.targetPlayer !== seat && c.sacrifice === undefined && c.distribute === undefined && c.targetToken === undefined,
+    );
+    if (!harmless) return null;
+    return { type: 'ResolveTop', ...choicesRecord(harmless), ...(needsOf(top).revealedManaValue ? { revealedManaValue: 0 } : {}) };
+  }
+  return { type: 'PassTurn' };
+}
+
+/** The command by which `seat` concedes (104.3a, ruling 13): LeaveGame, for any player still in a game going on. */
+export function concession(state: VentureState, seat: Seat): VentureCommand | null {
+  return state.started && !isOver(state) && isInGame(state, seat) ? { type: 'LeaveGame' } : null;
 }

@@ -15,7 +15,8 @@ import {
 } from '../src/index';
 import { legendsToChoose } from '../src/rules/legend';
 import type { VentureState } from '../src/state';
-import { instances, matchesTemplate } from './support';
+import { chooseCommand, instances, matchesTemplate } from './support';
+import { timeoutCommand } from '../src/legal';
 
 type Step = PlayoutStep<VentureCommand, VentureEvent, VentureState>;
 
@@ -29,54 +30,6 @@ const TABLES: { seats: number; options: VentureOptions }[] = [
   { seats: 4, options: { baldursGateWilderness: true } },
 ];
 const SEEDS_PER_TABLE = 4;
-
-const WEIGHTS: Partial<Record<VentureCommand['type'], number>> = {
-  ResolveTop: 8,
-  AdvanceStep: 6,
-  PassTurn: 1,
-  TakeInitiative: 1,
-  ReportCombatDamage: 6,
-};
-
-/**
- * Someone at the table acts: mostly an awaited seat, sometimes another one (any seat may venture, take the
- * initiative or adjust life at any time). A command type is picked first, then one of its listings, so rare moves come
- * up as often as common ones; conceding stays rare so that games run long, but every game ends.
- */
-function chooseCommand(state: VentureState, random: Random): { seat: Seat; command: VentureCommand } | null {
-  const awaiting = venture.status(state).awaiting;
-  if (awaiting.length === 0) return null;
-  const others = state.players.filter((p) => p.inGame && !awaiting.includes(p.seat)).map((p) => p.seat);
-  const seat = others.length > 0 && random.int(4) === 0 ? random.pick(others) : random.pick(awaiting);
-  // Templates are played with amounts a table would see: a few points of damage or life, a handful of mana value.
-  const value = (type: string, name: string): number =>
-    name === 'revealedManaValue' ? random.int(13) : (type === 'AdjustLife' && random.int(2) === 0 ? -1 : 1) * (1 + random.int(6));
-  const options = [
-    ...venture.legalCommands(state, seat),
-    ...(venture.commandTemplates?.(state, seat) ?? []).map(
-      (template) =>
-        ({
-          type: template.type,
-          ...template.fixed,
-          ...Object.fromEntries(Object.keys(template.params).map((name) => [name, value(template.type, name)])),
-        }) as VentureCommand,
-    ),
-  ];
-  const rest = options.filter((c) => c.type !== 'LeaveGame');
-  if (rest.length === 0 && !awaiting.includes(seat)) return chooseCommand(state, random);
-  if (rest.length === 0 || random.int(250) === 0) return { seat, command: { type: 'LeaveGame' } };
-  // Tomb of Annihilation is chosen often, so a player completes it twice and meets the legend rule.
-  const tomb = rest.find((c) => c.type === 'ChooseDungeon' && c.dungeon === 'tomb-of-annihilation');
-  if (tomb && random.int(2) === 0) return { seat, command: tomb };
-  // An attacker deals damage more often than not, mostly to the initiative's holder, so its trigger comes up.
-  const damage = rest.filter((c) => c.type === 'ReportCombatDamage');
-  const steal = damage.filter((c) => c.type === 'ReportCombatDamage' && c.player === state.initiative);
-  if (damage.length > 0 && random.int(3) > 0) return { seat, command: random.pick(steal.length > 0 ? steal : damage) };
-  // The turn moves on often enough to reach combat; taking the initiative would otherwise crowd everything out.
-  const kinds = [...new Set(rest.map((c) => c.type))].flatMap((type) => Array<string>(WEIGHTS[type] ?? 2).fill(type));
-  const kind = random.pick(kinds);
-  return { seat, command: random.pick(rest.filter((c) => c.type === kind)) };
-}
 
 const commandCheck = TypeCompiler.Compile(venture.commandSchema);
 
@@ -193,6 +146,13 @@ function invariants(step: Step, viewers: readonly Viewer[]): string[] {
   const legends = legendsToChoose(after);
   if (legends && !(after.pending?.kind === 'legend' && after.pending.seat === legends.seat))
     out.push(`seat ${legends.seat} controls legendary tokens ${legends.tokens.join(', ')} with the same name`);
+  // Ruling 24: an awaited player's least harmful move is one decide accepts; a player not awaited has none.
+  const awaiting = venture.status(after).awaiting;
+  for (const p of after.players) {
+    const fallback = timeoutCommand(after, p.seat);
+    if (awaiting.includes(p.seat) ? fallback === null || !accepted(after, p.seat, fallback) : fallback !== null)
+      out.push(`seat ${p.seat}: timeout command ${JSON.stringify(fallback)}`);
+  }
   const instances = after.players.flatMap((p) => (p.dungeon ? [p.dungeon.instance] : []));
   if (new Set(instances).size !== instances.length) out.push('a dungeon instance is in two command zones');
   if (after.initiative !== null && after.players[after.initiative]?.inGame !== true)

@@ -28,4 +28,7 @@ export {
 } from './playout';
 export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
+export { undescribed, commandExamples, accepted, unplayedExamples } from './contractChecks';
+export { codesInSource, exampleProblems, playingOn, refusalCodes } from './published';
+export { botTurn, serverBotsChoose } from './serverBots';
 export { recordGolden, replayGolden, type GoldenCorpus, type GoldenGame, type GoldenTable } from './golden';

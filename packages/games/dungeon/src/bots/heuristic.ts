@@ -7,25 +7,8 @@ import type { PlayerState } from '../state';
 import type { DungeonView } from '../viewSchema';
 import { stateFromView } from './seen';
 import { isJoker, KING, rankOf, type Card } from '../rules/cards';
-import { lastPassage, openSlots } from '../rules/passages';
+import { lastPassage, needed as need, openSlots, worthKeeping as worth } from '../rules/passages';
 import { cardPlays } from '../rules/plays';
-
-/** The value this player needs next (the lowest open slot), 10 in the cell. */
-function need(p: PlayerState): number {
-  return Math.min(...openSlots(p).map((s) => s.value));
-}
-
-/** How much a card in hand is worth keeping to `p` (higher: keep). Reads only the bot's own hand and public facts. */
-function worth(card: Card, p: PlayerState): number {
-  const r = rankOf(card);
-  if (isJoker(card)) return 20;
-  if (r === 1) return 12;
-  if (r === 2) return 15;
-  if (r >= 11) return 6 + (r - 11);
-  const n = need(p);
-  if (r <= n) return 14 - (n - r);
-  return 1;
-}
 
 /** How far an opponent has got: lower is closer to escaping (11 in the cell). */
 const depth = (p: PlayerState): number => lastPassage(p)?.value ?? 11;
@@ -36,7 +19,8 @@ const cheapest = <T>(items: readonly T[], cost: (x: T) => number): T | undefined
 /** A bot that plays to win, from its seat's view alone; null when the seat has nothing to do. */
 export function heuristicBot(view: DungeonView, seat: Seat, random: Random): DungeonCommand | null {
   const state = stateFromView(view);
-  const legal = legalCommands(state, seat);
+  // It plays to the end: conceding is for the person whose seat it holds.
+  const legal: DungeonCommand[] = legalCommands(state, seat).filter((c) => c.type !== 'Concede');
   if (legal.length === 0) return null;
   const me = state.players[seat];
   if (!me) return null;

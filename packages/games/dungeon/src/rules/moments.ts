@@ -2,6 +2,7 @@
 import type { Seat } from '@delve/kernel';
 import { pitchBlack } from '../options';
 import type { DungeonState, PlayerState } from '../state';
+import type { DungeonCode } from './codes';
 
 /** §Aces ("at any time, whether it's your turn or not"): from the first turn until the game ends, for any living player. */
 export const acesOpen = (s: DungeonState): boolean => s.phase === 'play';
@@ -11,7 +12,7 @@ export const acesOpen = (s: DungeonState): boolean => s.phase === 'play';
  * one's own turn or as one's answer in the window after a passage or cave-in, against a living opponent with passages,
  * and (ruling) only with a dungeon of one's own at stake, since a wrong accusation costs the accuser that dungeon.
  */
-export function accusationRefusal(s: DungeonState, me: PlayerState, target: Seat): [code: string, message: string] | null {
+export function accusationRefusal(s: DungeonState, me: PlayerState, target: Seat): [code: DungeonCode, message: string] | null {
   if (!pitchBlack(s.options)) return ['not-pitch-black', 'accusations belong to Pitch Black'];
   if (s.window ? s.window.kind !== 'play' : s.prompt || s.turn?.seat !== me.seat)
     return ['wrong-step', 'accuse on your turn or right after a passage or cave-in'];

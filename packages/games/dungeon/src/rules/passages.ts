@@ -1,6 +1,7 @@
-// The dungeon as a tree: which nodes a new passage may hang from, the last passage, and cheating checks.
+// The dungeon as a tree: which nodes a new passage may hang from, the last passage, cheating checks, and what a
+// player's dungeon makes a card in hand worth.
 import { CELL, type PassageNode, type PlayerState } from '../state';
-import { isJoker, rankOf } from './cards';
+import { isJoker, rankOf, type Card } from './cards';
 
 /** Value the cell stands for, so that a passage is always worth its parent's value minus one. */
 export const CELL_VALUE = 11;
@@ -43,4 +44,26 @@ export function openSlots(player: PlayerState): Slot[] {
 /** Pitch Black: a passage whose card is not what it stands for (a Joker may stand for anything). */
 export function isCheat(node: PassageNode): boolean {
   return !isJoker(node.card) && rankOf(node.card) !== node.value;
+}
+
+/** The value this player needs next (the lowest open slot), 10 in the cell. */
+export function needed(p: PlayerState): number {
+  return Math.min(...openSlots(p).map((s) => s.value));
+}
+
+/**
+ * How much a card in hand is worth keeping to its player (higher: keep), from the hand and the player's own dungeon
+ * only: a Joker, a 2 (escape, and it beats a King) and an Ace (two cards) most; passages by how soon the dungeon needs
+ * them; creatures in between; passages above what the dungeon can still take least. The heuristic bot plays by it,
+ * and a seat whose time ran out gives up the card it rates lowest (see rulings).
+ */
+export function worthKeeping(card: Card, p: PlayerState): number {
+  const r = rankOf(card);
+  if (isJoker(card)) return 20;
+  if (r === 1) return 12;
+  if (r === 2) return 15;
+  if (r >= 11) return 6 + (r - 11);
+  const n = needed(p);
+  if (r <= n) return 14 - (n - r);
+  return 1;
 }

@@ -47,26 +47,45 @@ export function playOffCard(c: Ctx, cmd: CommandOf<'PlayOffCard'>): void {
   if (c.tx.state.phase !== 'playoff') fail('wrong-step', 'the play-off is over');
   inHand(c, cmd.card);
   c.tx.emit({ type: 'PlayOffCardChosen', seat: c.seat, card: cmd.card });
-  const po = c.tx.state.playoff;
+  settlePlayOff(c.tx, c.random);
+}
+
+/**
+ * §Setting Up: once every contender's card is down, the cards are shown and replaced; the highest plays first, tied
+ * seats play off again. After a concession (see rulings) a contender left alone starts without another card, and a
+ * round whose contenders all left starts again among the living.
+ */
+export function settlePlayOff(tx: Tx, random: Random): void {
+  const po = tx.state.playoff;
   if (!po) return;
+  const [alone, ...others] = po.contenders;
+  if (alone === undefined) {
+    tx.emit({ type: 'PlayOffStarted', contenders: livingSeats(tx.state) });
+    return;
+  }
+  if (others.length === 0 && po.chosen[alone] === null) {
+    tx.emit({ type: 'FirstPlayerChosen', seat: alone });
+    startTurn(tx, alone, random);
+    return;
+  }
   const cards: { seat: Seat; card: Card }[] = [];
   for (const seat of po.contenders) {
     const card = po.chosen[seat];
     if (card === null || card === undefined) return; // someone has yet to put a card down
     cards.push({ seat, card });
   }
-  c.tx.emit({ type: 'PlayOffRevealed', cards });
-  for (const { seat } of cards) draw(c.tx, seat, 1, 'replace');
+  tx.emit({ type: 'PlayOffRevealed', cards });
+  for (const { seat } of cards) draw(tx, seat, 1, 'replace');
   const worth = (card: Card) => (isJoker(card) ? KING + 1 : rankOf(card));
   const best = Math.max(...cards.map((x) => worth(x.card)));
   const [first, ...tied] = cards.filter((x) => worth(x.card) === best).map((x) => x.seat);
   if (first === undefined) return;
   if (tied.length > 0) {
-    c.tx.emit({ type: 'PlayOffStarted', contenders: [first, ...tied] });
+    tx.emit({ type: 'PlayOffStarted', contenders: [first, ...tied] });
     return;
   }
-  c.tx.emit({ type: 'FirstPlayerChosen', seat: first });
-  startTurn(c.tx, first, c.random);
+  tx.emit({ type: 'FirstPlayerChosen', seat: first });
+  startTurn(tx, first, random);
 }
 
 /** §On your turn 3: over five cards at the end of the turn, discard one at a time down to five. */

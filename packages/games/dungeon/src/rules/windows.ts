@@ -1,10 +1,10 @@
 // Response windows: opening one, and closing it once everyone asked has passed, with what follows (see rulings); the
 // commands answered in them: passing, an Ace (§Aces), a Counter Attack interrupt and a Pitch Black accusation.
-import type { Seat } from '@delve/kernel';
+import type { Random, Seat } from '@delve/kernel';
 import type { EventOf } from '../events';
 import type { ResponseWindow } from '../state';
 import { windowAwaiting } from './table';
-import { draw } from './turn';
+import { draw, finishTurn } from './turn';
 import type { Tx, Ctx } from './tx';
 import type { CommandOf } from '../commands';
 import { counters } from '../options';
@@ -22,9 +22,10 @@ export function openWindow(tx: Tx, kind: ResponseWindow['kind'], last: Seat, esc
 /**
  * Once nobody is left to answer: the window's Aces resolve, the last played first (§Aces), each drawing two; the window
  * closes; then what opened it goes ahead. A creature asks for the defence; a power not cancelled by Counter Attack
- * asks its question (a Graverobber with nothing to take simply ends); a Pitch Black escape that survived wins.
+ * asks its question (a Graverobber with nothing to take simply ends); a Pitch Black escape that survived wins. If the
+ * turn's player conceded meanwhile (see rulings), the turn passes on.
  */
-export function closeWindowIfDone(tx: Tx): void {
+export function closeWindowIfDone(tx: Tx, random: Random): void {
   const w = tx.state.window;
   if (!w || windowAwaiting(tx.state).length > 0) return;
   for (const ace of [...w.aces].reverse()) {
@@ -43,6 +44,8 @@ export function closeWindowIfDone(tx: Tx): void {
   const escape = w.escape;
   if (escape && players[escape.seat]?.dungeon.some((n) => n.id === escape.node))
     tx.emit({ type: 'GameWon', seat: escape.seat, how: 'escaped' });
+  const { turn, winners } = tx.state;
+  if (turn && !winners && !tx.state.players[turn.seat]?.alive) finishTurn(tx, turn.seat, random);
 }
 
 /**
@@ -61,7 +64,7 @@ export function playAce(c: Ctx, cmd: CommandOf<'PlayAce'>): void {
 export function pass(c: Ctx): void {
   if (!c.tx.state.window) fail('wrong-step', 'there is nothing to pass on');
   c.tx.emit({ type: 'ResponsePassed', seat: c.seat });
-  closeWindowIfDone(c.tx);
+  closeWindowIfDone(c.tx, c.random);
 }
 
 /** §Counter Attack 1/2/3: a matching creature cancels a power; a further one re-instates it, and so on. */
@@ -96,6 +99,6 @@ export function accuse(c: Ctx, cmd: CommandOf<'Accuse'>): void {
   c.tx.emit({ type: 'CardsDiscarded', seat: loser.seat, from: 'dungeon', cards: loser.dungeon.map((n) => n.card), faceDown: true });
   if (s.window) {
     c.tx.emit({ type: 'ResponsePassed', seat: c.seat });
-    closeWindowIfDone(c.tx);
+    closeWindowIfDone(c.tx, c.random);
   }
 }

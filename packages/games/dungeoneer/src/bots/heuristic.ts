@@ -108,7 +108,8 @@ function packStep(s: S, seat: Seat, moves: readonly Of<'MovePack'>[]): Of<'MoveP
 /** A bot that plays to win, from its seat's view alone; null when the seat has nothing to do. */
 export function heuristicBot(view: DungeoneerView, seat: Seat, random: Random): DungeoneerCommand | null {
   const s = stateFromView(view);
-  const legal = legalCommands(s, seat);
+  // It plays on: conceding is never its move.
+  const legal: DungeoneerCommand[] = legalCommands(s, seat).filter((c) => c.type !== 'Concede');
   if (legal.length === 0) return null;
   const me = s.players[seat];
   if (!me) return legal[0] ?? null;

@@ -17,17 +17,28 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 /** What a player chooses when creating a Dungeoneer character: which hero it is. */
 export const characterCreateSchema = Type.Object(
   { hero: HeroIdT },
-  { additionalProperties: false, description: 'A Dungeoneer character is one of the heroes.' },
+  {
+    additionalProperties: false,
+    title: 'DungeoneerCharacterOptions',
+    description: 'What a player gives to create a Dungeoneer character: which of the heroes it is.',
+    examples: [{ hero: 'brannoc' }],
+  },
 );
 
 /** The owner's commands on a character. */
 export const characterCommandSchema = Type.Union(
   [
-    defineCommand('DropTreasure', 'Leave a carried Treasure behind for good: the character stops carrying it.', {
-      treasure: Type.String({ maxLength: 40, description: 'The Treasure design to drop.' }),
-    }),
+    defineCommand(
+      'DropTreasure',
+      'Leave a carried Treasure behind for good: the character stops carrying it.',
+      { treasure: Type.String({ maxLength: 40, description: 'The Treasure design to drop.' }) },
+      [{ treasure: 'striding-boots' }],
+    ),
   ],
-  { description: 'What the owner may do with a Dungeoneer character between adventures.' },
+  {
+    title: 'DungeoneerCharacterCommand',
+    description: 'What the owner may do with a Dungeoneer character between adventures.',
+  },
 );
 /** An owner's command. */
 export type CharacterCommand = Static<typeof characterCommandSchema>;
@@ -42,7 +53,7 @@ const AdventureT = Type.Object(
     felled: Count('As a campaign’s Dungeonlord: heroes defeated.'),
     level: Type.Integer({ minimum: 1, description: 'The level its own hero reached.' }),
   },
-  { additionalProperties: false, description: 'One adventure as the character’s record keeps it.' },
+  { additionalProperties: false, title: 'DungeoneerAdventure', description: 'One adventure as the character’s record keeps it.' },
 );
 
 /** Events on a Dungeoneer character's stream (after the kernel's own). */
@@ -50,11 +61,15 @@ export const characterEventSchema = Type.Union(
   [
     defineEvent('HeroChosen', 'The character’s hero.', { hero: HeroIdT }),
     defineEvent('AdventureRecorded', 'A finished game, as the character’s record keeps it.', { adventure: AdventureT }),
-    defineEvent('LevelCarried', 'A campaign carries the level the hero reached.', { level: Type.Integer({ minimum: 1 }) }),
+    defineEvent('LevelCarried', 'A campaign carries the level the hero reached.', {
+      level: Type.Integer({ minimum: 1, description: 'The level the hero starts its next adventure at.' }),
+    }),
     defineEvent('TreasuresKept', 'A campaign carries the Treasures the hero ended with (none if it fell).', {
       treasures: Designs('Treasure designs.'),
     }),
-    defineEvent('TreasureDropped', 'The owner left a Treasure behind.', { treasure: Type.String({ maxLength: 40 }) }),
+    defineEvent('TreasureDropped', 'The owner left a Treasure behind.', {
+      treasure: Type.String({ maxLength: 40, description: 'The Treasure design dropped.' }),
+    }),
   ],
   { description: 'Events of a Dungeoneer character.' },
 );
@@ -74,7 +89,7 @@ export const sheetSchema = Type.Object(
     felled: Count('Heroes defeated as a campaign’s Dungeonlord.'),
     history: Type.Array(AdventureT, { description: 'Every adventure, oldest first.' }),
   },
-  { additionalProperties: false, description: 'A Dungeoneer character sheet.' },
+  { additionalProperties: false, title: 'DungeoneerSheet', description: 'A Dungeoneer character sheet.' },
 );
 /** A character sheet (also the progression's state). */
 export type Sheet = Static<typeof sheetSchema>;

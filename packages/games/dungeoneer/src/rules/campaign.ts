@@ -34,8 +34,7 @@ export function campaignReset(tx: Tx): void {
   const dl = dungeonlordSeat(s) as Seat;
   const now = s.turn?.seat ?? dl;
   if (now !== dl && isAlive(s, now)) tx.emit({ type: 'MovementsSet', seat: now, movements: combatScore(s, now, 'speed') });
-  const order = heroSeats(s);
-  const next = order[now === dl ? 0 : order.indexOf(now) + 1];
+  const next = nextHero(s, now);
   if (next === undefined) return beginCampaignBuild(tx, dl);
   tx.emit({ type: 'PhaseBegan', phase: 'reset', seat: next });
   askUpkeep(tx, next);
@@ -94,6 +93,12 @@ export function buildPlacements(s: S, card: MapCard, last: Coord | null): Placem
   return all.filter((p) => cost(p) === best);
 }
 
+/** The hero seat after `from` in turn order (the first after the Dungeonlord), skipping those who conceded. */
+function nextHero(s: S, from: Seat): Seat | undefined {
+  const order = heroSeats(s);
+  return order.slice(from === dungeonlordSeat(s) ? 0 : order.indexOf(from) + 1).find((seat) => !s.players[seat]?.left);
+}
+
 /**
  * Turn Cycle, 3. Hero Phase: after the Dungeonlord, each hero plays its phase in the order seated to the Dungeonlord's
  * left; after the last, a new turn begins.
@@ -101,8 +106,7 @@ export function buildPlacements(s: S, card: MapCard, last: Coord | null): Placem
 export function nextHeroPhase(tx: Tx, from: Seat): void {
   const s = tx.state;
   const dl = dungeonlordSeat(s) as Seat;
-  const order = heroSeats(s);
-  const next = order[from === dl ? 0 : order.indexOf(from) + 1];
+  const next = nextHero(s, from);
   if (next !== undefined) {
     tx.emit({ type: 'PhaseBegan', phase: 'hero', seat: next });
     return;
@@ -127,20 +131,26 @@ export function buyCard(c: Ctx): void {
   draw(c.tx, c.random, c.seat, 1);
 }
 
-/** Heroes' Goal: the party completed 2 quests + 1 per hero player, and every hero player at least one. */
+/**
+ * Heroes' Goal: the party completed 2 quests + 1 per hero player, and every hero player at least one. A hero player who
+ * conceded is no longer of the party (ruling): its quests went out of play, and the others still need the full count.
+ */
 export function checkPartyGoal(tx: Tx): boolean {
   const s = tx.state;
-  const heroes = heroSeats(s);
+  const heroes = heroSeats(s).filter((seat) => !s.players[seat]?.left);
   const done = heroes.map((seat) => playerOf(s, seat).completed.length);
   if (done.reduce((a, b) => a + b, 0) < partyGoal(s) || done.some((n) => n < 1)) return false;
   tx.emit({ type: 'GameWon', winners: heroes, how: 'party' });
   return true;
 }
 
-/** Dungeonlord's Goal: as many heroes defeated as there are hero players. */
+/**
+ * Dungeonlord's Goal: as many heroes defeated as there are hero players. A hero player who conceded counts as one hero
+ * defeated (ruling): it was driven from the dungeon, and with every hero player gone the Dungeonlord has won.
+ */
 export function checkDungeonlordGoal(tx: Tx): boolean {
   const s = tx.state;
-  const fallen = heroSeats(s).reduce((n, seat) => n + playerOf(s, seat).defeats, 0);
+  const fallen = heroSeats(s).reduce((n, seat) => n + playerOf(s, seat).defeats + (playerOf(s, seat).left ? 1 : 0), 0);
   if (fallen < heroCount(s)) return false;
   tx.emit({ type: 'GameWon', winners: [dungeonlordSeat(s) as Seat], how: 'dungeonlord' });
   return true;

@@ -61,8 +61,11 @@ export function defeat(tx: Tx, random: Random, seat: Seat): void {
   }
 }
 
-/** A prompt that waited on the fallen player is settled: its window closes, or it stops waiting for that seat. */
-function settlePrompt(tx: Tx, seat: Seat): void {
+/**
+ * A prompt that waited on a player who fell or left is settled: its window closes, or it stops waiting for that seat;
+ * Map cards it held go under the Map deck.
+ */
+export function settlePrompt(tx: Tx, seat: Seat): void {
   const prompt = tx.state.prompt;
   if (!prompt) return;
   if (prompt.kind === 'respond') {
@@ -81,6 +84,8 @@ function settlePrompt(tx: Tx, seat: Seat): void {
     if (prompt.seats.length === 1) closePrompt(tx);
   } else if (prompt.kind !== 'secret-quest' && prompt.seat === seat) {
     if (prompt.kind === 'place-map') tx.emit({ type: 'MapCardSetAside', card: prompt.card });
+    // A campaign Dungeonlord who leaves mid-Build: the Map cards it drew go back under the deck too.
+    if (prompt.kind === 'build') for (const card of prompt.cards) tx.emit({ type: 'MapCardSetAside', card });
     closePrompt(tx);
   }
 }

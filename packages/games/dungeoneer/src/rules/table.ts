@@ -55,9 +55,10 @@ export function heroSeats(s: S): Seat[] {
 
 /**
  * Whether `seat` still takes part: a living hero, a Malevolent Force (OPTIONAL ADVANCED RULES), or the campaign's
- * permanent Dungeonlord, who plays no hero.
+ * permanent Dungeonlord, who plays no hero; never a player who conceded.
  */
-export const atTable = (s: S, seat: Seat): boolean => isAlive(s, seat) || s.players[seat]?.force === true || dungeonlordSeat(s) === seat;
+export const atTable = (s: S, seat: Seat): boolean =>
+  s.players[seat]?.left !== true && (isAlive(s, seat) || s.players[seat]?.force === true || dungeonlordSeat(s) === seat);
 
 /** `seats` in clockwise order starting from `from`. */
 export function byPriorityFrom(s: S, from: Seat, seats: readonly Seat[]): Seat[] {

@@ -238,7 +238,8 @@ function respond(s: RaidState, seat: Seat, legal: readonly RaidCommand[]): RaidC
 /** A raider that plays to win, from its seat's view alone; null when the seat has nothing to do. */
 export function heuristicBot(view: RaidView, seat: Seat, _random: Random): RaidCommand | null {
   const s = stateFromView(view);
-  const legal = legalCommands(s, seat);
+  // It plays on: conceding is never its move.
+  const legal: RaidCommand[] = legalCommands(s, seat).filter((c) => c.type !== 'Concede');
   if (legal.length === 0) return null;
   const me = s.raiders[seat];
   if (!me) return null;

@@ -193,7 +193,16 @@ export const AchievementCondition = Type.Union([
   ),
 ]);
 export type AchievementCondition = Static<typeof AchievementCondition>;
-export const Achievement = Obj({ id: Id, name: Name, condition: AchievementCondition }, 'an achievement of a dungeon');
+export const Achievement = Obj(
+  {
+    id: Id,
+    name: Name,
+    condition: AchievementCondition,
+    /** The XP printed on the card: every raider of a run that earns it gets this much, once per run. */
+    xp: Type.Integer({ minimum: 1, maximum: 10 }),
+  },
+  'an achievement card of a dungeon',
+);
 export type Achievement = Static<typeof Achievement>;
 
 export const DungeonDef = Obj(

@@ -14,7 +14,12 @@ export const createSchema = Type.Object(
       { description: 'the class: the raider begins with its hero and its starter deck' },
     ),
   },
-  { additionalProperties: false, description: 'a new raider' },
+  {
+    additionalProperties: false,
+    title: 'RaidCharacterOptions',
+    description: 'What a player gives to create a raid character (a raider): its class.',
+    examples: [{ class: 'guardian' }],
+  },
 );
 export type RaidCharacterOptions = Static<typeof createSchema>;
 
@@ -32,13 +37,17 @@ export const SpendUnlock = defineCommand(
           card: ContentIdT('a treasure card to add, within the level’s rarity and type limits'),
           replaces: Type.Optional(ContentIdT('a card of the deck it replaces; left out, the deck grows by one')),
         },
-        { additionalProperties: false, description: 'one card the unlock adds' },
+        { additionalProperties: false, title: 'RaidUnlockPick', description: 'one card the unlock adds' },
       ),
       { minItems: 1, maxItems: 4, description: 'the cards added; the unlock is spent even if it allowed more' },
     ),
   },
+  [{ level: 10, picks: [{ card: 'river-scout', replaces: 'shieldbearer-recruit' }] }],
 );
 
 /** Every command a raid character's owner may send. */
-export const characterCommandSchema = Type.Union([SpendUnlock]);
+export const characterCommandSchema = Type.Union([SpendUnlock], {
+  title: 'RaidCharacterCommand',
+  description: 'What the owner of a raid character may send between raids: spending a level’s deck unlock.',
+});
 export type RaidCharacterCommand = Static<typeof characterCommandSchema>;

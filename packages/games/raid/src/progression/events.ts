@@ -2,7 +2,7 @@
 import { defineEvent } from '@delve/kernel';
 import { Type, type Static, type TLiteral, type TObject } from '@sinclair/typebox';
 import { DIFFICULTIES } from '../options';
-import { EXPERIENCE, type XpReason } from '../rules/experience';
+import { XP_REASONS } from '../rules/experience';
 
 const lit = <T extends string>(values: readonly T[], options: object) =>
   Type.Union(
@@ -13,15 +13,19 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 const ContentId = (description: string) => Type.String({ maxLength: 48, description });
 
 export const Difficulty = lit(DIFFICULTIES, { title: 'RaidDifficulty', description: 'a difficulty mode' });
-export const XpReasonT = lit(Object.keys(EXPERIENCE) as XpReason[], {
+export const XpReasonT = lit(XP_REASONS, {
   title: 'RaidXpReason',
-  description: 'a line of the experience table: firstAttempt, laterRun, halfHealth, dungeonHeroDestroyed or bossDestroyed',
+  description:
+    'a line of the experience table (firstAttempt, laterRun, halfHealth, dungeonHeroDestroyed or bossDestroyed), or ' +
+    'achievement: an achievement card’s printed XP',
 });
 export const XpLineT = Type.Object(
   {
     reason: XpReasonT,
     xp: Count('the XP the line gives'),
-    card: Type.Union([ContentId('the Boss destroyed'), Type.Null()], { description: 'the Boss, for bossDestroyed; null otherwise' }),
+    card: Type.Union([ContentId('a Boss or an achievement'), Type.Null()], {
+      description: 'the Boss, for bossDestroyed; the achievement card, for achievement; null otherwise',
+    }),
   },
   { additionalProperties: false, title: 'RaidXpLine', description: 'one line of the experience table a run earned' },
 );
@@ -73,13 +77,15 @@ export const DeckUpgraded = defineEvent('DeckUpgraded', 'A level’s unlock is s
         card: ContentId('the card added'),
         replaced: Type.Union([ContentId('the card taken out'), Type.Null()], { description: 'the card it replaced; null: added' }),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, title: 'RaidDeckChange', description: 'a card added, and the card it replaced' },
     ),
     { minItems: 1, description: 'the cards added, in order' },
   ),
 });
 
 /** Every event of a raid character (the progression's part of a character stream). */
-export const characterEventSchema = Type.Union([RaiderCreated, RunRecorded, LevelReached, DeckUpgraded]);
+export const characterEventSchema = Type.Union([RaiderCreated, RunRecorded, LevelReached, DeckUpgraded], {
+  description: 'Every event of a raid character.',
+});
 export type RaidCharacterEvent = Static<typeof characterEventSchema>;
 export type CharacterEventOf<T extends RaidCharacterEvent['type']> = Extract<RaidCharacterEvent, { type: T }>;

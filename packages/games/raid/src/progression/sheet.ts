@@ -39,7 +39,11 @@ export function characterSheet(state: RaidCharacterState): RaidSheet {
     runs: state.runs.map((run) => ({
       ...run,
       dungeonName: CATALOG.dungeons.get(run.dungeon)?.name ?? run.dungeon,
-      achievements: run.achievements.map((id) => ({ id, name: achievementName(run.dungeon, id) })),
+      achievements: run.achievements.map((id) => ({
+        id,
+        name: achievementName(run.dungeon, id),
+        xp: run.lines.find((line) => line.reason === 'achievement' && line.card === id)?.xp ?? 0,
+      })),
     })),
     dungeons: CATALOG.content.dungeons.map((d) => dungeonRecord(d.id, state.runs)),
   };
@@ -89,6 +93,7 @@ function dungeonRecord(dungeon: string, allRuns: readonly RunRecord[]): RaidShee
         id: a.id,
         name: a.name,
         text: achievementText(a.condition),
+        xp: a.xp,
         timesEarned: earnedIn.length,
         firstEarnedAt: earnedIn[0]?.at ?? null,
       };

@@ -24,18 +24,23 @@ const DeckEntry = Obj('RaidDeckEntry', 'copies of one card in the deck, by where
   unlockLevel: Nullable(Type.Integer({ description: 'the level' }), 'the level whose unlock added it (null for starter cards)'),
 });
 
+const RunAchievement = Obj('RaidRunAchievement', 'an achievement the group earned in a run', {
+  id: Str('the achievement id'),
+  name: Str('its name'),
+  xp: Count('the XP it paid every raider of the run (0 for runs recorded before achievement cards paid)'),
+});
+
 const Run = Obj('RaidRun', 'one run (a finished raid) as the character sheet records it', {
   ...runProps,
   dungeonName: Str('the dungeon’s name'),
-  achievements: Type.Array(Named('an achievement: its id and name'), {
-    description: 'the dungeon’s achievements the group earned this run',
-  }),
+  achievements: Type.Array(RunAchievement, { description: 'the dungeon’s achievements the group earned this run' }),
 });
 
 const DungeonAchievement = Obj('RaidDungeonAchievement', 'one of a dungeon’s achievements over all of the character’s runs', {
   id: Str('the achievement id'),
   name: Str('its name'),
   text: Str('what earns it'),
+  xp: Count('the XP printed on the card: every raider of a run that earns it gets this much, once per run'),
   timesEarned: Count('the runs in which the character’s group earned it'),
   firstEarnedAt: Nullable(Str('ISO 8601'), 'when it was first earned (null: never yet)'),
 });

@@ -149,6 +149,17 @@ export function charactersOf(s: RaidState, owner: Owner): Ref[] {
   return [...(inPlay(s, hero) ? [hero] : []), ...side.allies.map((a) => a.id)];
 }
 
+/** A raider's cards in play: allies, equipment, talent and resources (what leaves play when its hero does). */
+export function cardsInPlay(r: RaiderState): CardId[] {
+  return [
+    ...r.allies.map((a) => a.id),
+    ...(r.weapon ? [r.weapon.id] : []),
+    ...(r.armor ? [r.armor.id] : []),
+    ...(r.talent ? [r.talent] : []),
+    ...r.resources.map((g) => g.id),
+  ];
+}
+
 /** Every card instance of a raider, wherever it is (hand, deck, resources, play, graveyard). */
 export function cardsOfRaider(r: RaiderState): CardId[] {
   return [

@@ -4,7 +4,7 @@ import type { Random, Seat } from '@delve/kernel';
 import { onCharacters, type Effect, type Recipient } from '../content/index';
 import type { CardRef } from '../events';
 import { DUNGEON_HERO, heroRef, type CardId, type Owner, type RaidState, type Ref } from '../state';
-import { atkOf, auraOf, character, defOf, healthOf, isHero, livingRaiders, ownerOfRef, sideOf } from './board';
+import { atkOf, auraOf, cardsInPlay, character, defOf, healthOf, isHero, livingRaiders, ownerOfRef, sideOf } from './board';
 import { raidResult } from './result';
 import type { Tx } from './tx';
 
@@ -164,14 +164,7 @@ export function settle(tx: Tx): void {
   }
   for (const r of livingRaiders(tx.state)) {
     if (r.hero.damage < healthOf(tx.state, heroRef(r.seat))) continue;
-    const leaving = [
-      ...r.allies.map((a) => a.id),
-      ...(r.weapon ? [r.weapon.id] : []),
-      ...(r.armor ? [r.armor.id] : []),
-      ...(r.talent ? [r.talent] : []),
-      ...r.resources.map((g) => g.id),
-    ];
-    tx.emit({ type: 'RaiderDefeated', seat: r.seat, cards: leaving.map((id) => cardRef(tx.state, id)) });
+    tx.emit({ type: 'RaiderDefeated', seat: r.seat, cards: cardsInPlay(r).map((id) => cardRef(tx.state, id)) });
   }
   const s = tx.state;
   // Both at once: the Dungeon hero's fall ends the raid first, as the text checks it first.

@@ -1,5 +1,6 @@
 // The experience table (what one finished run earns a raider) and the difficulty modes a raider's record suggests.
 import type { Seat } from '@delve/kernel';
+import { CATALOG } from '../content/index';
 import { DIFFICULTIES, type Difficulty } from '../options';
 import type { RaidState } from '../state';
 
@@ -12,10 +13,11 @@ export const EXPERIENCE = {
   bossDestroyed: 2,
 } as const;
 
-/** A line of the experience table. */
-export type XpReason = keyof typeof EXPERIENCE;
+/** Why a run earned XP: a line of the experience table, or an achievement card of the dungeon (its printed XP). */
+export const XP_REASONS = [...(Object.keys(EXPERIENCE) as (keyof typeof EXPERIENCE)[]), 'achievement'] as const;
+export type XpReason = (typeof XP_REASONS)[number];
 
-/** One line of the table a run earned; `card` names the Boss for `bossDestroyed`. */
+/** One line a run earned; `card` names the Boss for `bossDestroyed` and the achievement for `achievement`. */
 export interface XpLine {
   readonly reason: XpReason;
   readonly xp: number;
@@ -63,16 +65,24 @@ export function raidOutcome(state: RaidState, seat: Seat): RaidOutcome | null {
 }
 
 /**
- * The table's lines one run earns. Every raider of the run gets the same lines, dead or alive: nothing here looks
- * at `survived`. Each line is earned once per run, so a Boss destroyed twice (after an Enrage reshuffle) counts once.
+ * The lines one run earns: the experience table's, then the printed XP of each of the dungeon's achievement cards the
+ * group earned (Experience Table, note: achievements completed during the run grant experience). Every raider of the
+ * run gets the same lines, dead or alive: nothing here looks at `survived`. Each line is earned once per run, so a Boss
+ * destroyed twice (after an Enrage reshuffle) counts once, and so does an achievement. An achievement the content no
+ * longer ships earns nothing.
  */
 export function experience(outcome: RaidOutcome, attempt: Attempt): XpLine[] {
-  const line = (reason: XpReason, card: string | null = null): XpLine => ({ reason, xp: EXPERIENCE[reason], card });
+  const line = (reason: keyof typeof EXPERIENCE, card: string | null = null): XpLine => ({ reason, xp: EXPERIENCE[reason], card });
   const lines = [line(attempt === 'first' ? 'firstAttempt' : 'laterRun')];
   if (outcome.victory) lines.push(line('dungeonHeroDestroyed'));
   // "At least half": doubled damage against health, so an odd health needs no rounding.
   else if (outcome.damageDealt * 2 >= outcome.health) lines.push(line('halfHealth'));
   for (const boss of new Set(outcome.bossesDestroyed)) lines.push(line('bossDestroyed', boss));
+  const cards = CATALOG.dungeons.get(outcome.dungeon)?.achievements ?? [];
+  for (const id of new Set(outcome.achievements)) {
+    const card = cards.find((a) => a.id === id);
+    if (card) lines.push({ reason: 'achievement', xp: card.xp, card: id });
+  }
   return lines;
 }
 

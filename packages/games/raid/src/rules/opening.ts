@@ -10,10 +10,13 @@ function mulliganStep(c: Ctx): void {
   if (s.raiders[c.seat]?.mulligan !== 'pending') fail('already-decided', 'you have already kept or mulliganed');
 }
 
-/** After the last raider keeps or mulligans, the first turn starts: the raiders' in Novice, the Dungeon's otherwise. */
-function beginIfReady(c: Ctx): void {
+/**
+ * After the last raider keeps or mulligans, the first turn starts: the raiders' in Novice, the Dungeon's otherwise. A
+ * raider who conceded before deciding is not waited for.
+ */
+export function beginIfReady(c: Ctx): void {
   const s = c.tx.state;
-  if (s.raiders.some((r) => r.mulligan === 'pending')) return;
+  if (s.raiders.some((r) => r.alive && r.mulligan === 'pending')) return;
   startTurn(c.tx, s.first === 'raiders' ? nextOwner(s, null) : null, c.random);
 }
 

@@ -4,7 +4,7 @@ import { lostMineOfPhandelver } from './dungeons/lost-mine-of-phandelver';
 import { tombOfAnnihilation } from './dungeons/tomb-of-annihilation';
 import { baldursGateWilderness } from './dungeons/baldurs-gate-wilderness';
 import { undercity } from './dungeons/undercity';
-import type { Dungeon, DungeonId, Room } from './schema';
+import type { Dungeon, DungeonId, Effect, Room } from './schema';
 
 export * from './schema';
 export * from './tokens';
@@ -51,4 +51,20 @@ export function allPaths(dungeon: DungeonId): string[][] {
     return next.flatMap((n) => walk(n).map((path) => [room, ...path]));
   };
   return walk(topmostRoom(dungeon));
+}
+
+/**
+ * What resolving `effects` costs their controller by itself, counted in life, permanents and cards alike: life it
+ * loses (alone or with every player), permanents it must sacrifice, cards it discards. Choices that cost others, or
+ * that the controller makes freely, cost it nothing.
+ */
+export function ownCost(effects: readonly Effect[]): number {
+  let cost = 0;
+  for (const e of effects) {
+    if (e.kind === 'life' && (e.who === 'you' || e.who === 'each-player')) cost += Math.max(0, -e.amount);
+    if (e.kind === 'sacrifice') cost += e.each.length;
+    if (e.kind === 'discard') cost += e.count;
+    if (e.kind === 'unless') cost += e.lifeLoss;
+  }
+  return cost;
 }

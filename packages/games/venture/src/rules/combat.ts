@@ -5,6 +5,7 @@ import { MAX_AMOUNT, type CommandOf } from '../commands';
 import { isInGame, requireOpenTable } from './table';
 import type { Tx } from './tx';
 import { fail } from './fail';
+import type { VentureCode } from './codes';
 
 /**
  * Why a report of combat damage to `player` in the first-strike (`firstStrike`) or regular damage step cannot be made
@@ -12,7 +13,7 @@ import { fail } from './fail';
  * one step gives at most one initiative trigger per player. The regular step follows the first-strike one only once
  * the stack is empty (every player passed), and no first-strike damage comes after it.
  */
-export function damageReportRefusal(state: VentureState, player: Seat, firstStrike: boolean): readonly [string, string] | null {
+export function damageReportRefusal(state: VentureState, player: Seat, firstStrike: boolean): readonly [VentureCode, string] | null {
   const reports = state.combatDamage;
   const regularBegun = reports.some((r) => !r.firstStrike);
   if (firstStrike && regularBegun) return ['first-strike-over', 'the first-strike combat damage step is over'];

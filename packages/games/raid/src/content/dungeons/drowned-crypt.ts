@@ -123,10 +123,10 @@ export const DROWNED_CRYPT: DungeonDef = {
     { card: 'undertow', count: 2 },
   ],
   achievements: [
-    { id: 'crypt-cleansed', name: 'Crypt Cleansed', condition: { kind: 'defeat-dungeon' } },
-    { id: 'warden-broken', name: 'Warden Broken', condition: { kind: 'destroy-card', card: 'tidebound-warden' } },
-    { id: 'hag-hunter', name: 'Hag Hunter', condition: { kind: 'destroy-card', card: 'selka-brine-hag' } },
-    { id: 'all-hands', name: 'All Hands Ashore', condition: { kind: 'no-raider-lost' } },
-    { id: 'bonebreaker', name: 'Bonebreaker', condition: { kind: 'destroy-allies', count: 10 } },
+    { id: 'crypt-cleansed', name: 'Crypt Cleansed', condition: { kind: 'defeat-dungeon' }, xp: 3 },
+    { id: 'warden-broken', name: 'Warden Broken', condition: { kind: 'destroy-card', card: 'tidebound-warden' }, xp: 2 },
+    { id: 'hag-hunter', name: 'Hag Hunter', condition: { kind: 'destroy-card', card: 'selka-brine-hag' }, xp: 2 },
+    { id: 'all-hands', name: 'All Hands Ashore', condition: { kind: 'no-raider-lost' }, xp: 4 },
+    { id: 'bonebreaker', name: 'Bonebreaker', condition: { kind: 'destroy-allies', count: 10 }, xp: 3 },
   ],
 };

@@ -122,10 +122,10 @@ export const EMBERFORGE_DEPTHS: DungeonDef = {
     { card: 'forged-plate', count: 1 },
   ],
   achievements: [
-    { id: 'forge-quenched', name: 'Forge Quenched', condition: { kind: 'defeat-dungeon' } },
-    { id: 'colossus-toppled', name: 'Colossus Toppled', condition: { kind: 'destroy-card', card: 'slag-colossus' } },
-    { id: 'matron-snuffed', name: 'Matron Snuffed', condition: { kind: 'destroy-card', card: 'cinder-matron' } },
-    { id: 'swift-strike', name: 'Strike While the Iron Is Hot', condition: { kind: 'within-turns', turns: 8 } },
-    { id: 'into-the-fire', name: 'Into the Fire', condition: { kind: 'at-level', level: 3 } },
+    { id: 'forge-quenched', name: 'Forge Quenched', condition: { kind: 'defeat-dungeon' }, xp: 3 },
+    { id: 'colossus-toppled', name: 'Colossus Toppled', condition: { kind: 'destroy-card', card: 'slag-colossus' }, xp: 2 },
+    { id: 'matron-snuffed', name: 'Matron Snuffed', condition: { kind: 'destroy-card', card: 'cinder-matron' }, xp: 2 },
+    { id: 'swift-strike', name: 'Strike While the Iron Is Hot', condition: { kind: 'within-turns', turns: 8 }, xp: 4 },
+    { id: 'into-the-fire', name: 'Into the Fire', condition: { kind: 'at-level', level: 3 }, xp: 4 },
   ],
 };

@@ -117,11 +117,11 @@ export const THORNWOOD_HOLLOW: DungeonDef = {
     { card: 'barkhide', count: 1 },
   ],
   achievements: [
-    { id: 'hollow-cleared', name: 'Hollow Cleared', condition: { kind: 'defeat-dungeon' } },
-    { id: 'root-and-branch', name: 'Root and Branch', condition: { kind: 'destroy-card', card: 'rotroot-guardian' } },
-    { id: 'queens-fall', name: "The Queen's Fall", condition: { kind: 'destroy-card', card: 'aeva-thistle-queen' } },
-    { id: 'horn-trophy', name: 'Horn Trophy', condition: { kind: 'destroy-card', card: 'gnarlhorn' } },
-    { id: 'unbroken-circle', name: 'Unbroken Circle', condition: { kind: 'no-raider-lost' } },
-    { id: 'weed-whacker', name: 'Pruning Season', condition: { kind: 'destroy-allies', count: 12 } },
+    { id: 'hollow-cleared', name: 'Hollow Cleared', condition: { kind: 'defeat-dungeon' }, xp: 3 },
+    { id: 'root-and-branch', name: 'Root and Branch', condition: { kind: 'destroy-card', card: 'rotroot-guardian' }, xp: 2 },
+    { id: 'queens-fall', name: "The Queen's Fall", condition: { kind: 'destroy-card', card: 'aeva-thistle-queen' }, xp: 2 },
+    { id: 'horn-trophy', name: 'Horn Trophy', condition: { kind: 'destroy-card', card: 'gnarlhorn' }, xp: 2 },
+    { id: 'unbroken-circle', name: 'Unbroken Circle', condition: { kind: 'no-raider-lost' }, xp: 4 },
+    { id: 'weed-whacker', name: 'Pruning Season', condition: { kind: 'destroy-allies', count: 12 }, xp: 3 },
   ],
 };

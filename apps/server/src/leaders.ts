@@ -1,0 +1,53 @@
+// The work a server does on its own, each part led by one process across every process and node (an advisory lock per
+// part): the read models' runner, the process manager recording finished games, and the scheduler (clocks, bots in
+// seats, games nobody plays). Run by the cluster's primary, or by the one process when WORKERS=1, beside requests but
+// never inside a worker.
+import type { AnyGameModule, EventStore, GameServices } from '@delve/kernel';
+import { LeaderLoop, ReadModelStore } from '@delve/projections';
+import { AdvisoryLeaderLock } from '@delve/store-postgres';
+import type { Sql } from 'postgres';
+import type { TableSettings } from './config';
+import type { livePlatform } from './liveGames';
+import { readModelRunner } from './readModels';
+import { startScheduler } from './scheduler';
+
+/** The advisory lock whose holder records finished games on characters and campaigns. */
+export const OUTCOMES_LOCK = 'process:game-outcomes';
+
+export interface LeadersDeps {
+  readonly store: EventStore;
+  /** Where the read models and checkpoints live (PostgreSQL, always); its pool also holds each lock while leading. */
+  readonly sql: Sql;
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
+  readonly games: GameServices;
+  readonly platform: ReturnType<typeof livePlatform>;
+  readonly tables: TableSettings;
+  readonly onError: (part: 'read models' | 'game outcomes' | 'the scheduler', error: unknown) => void;
+}
+
+export interface Leaders {
+  /** Stop leading (each lock released) and wait for the parts' current steps to end. */
+  stop(): Promise<void>;
+}
+
+/** Start following the log: each part leads while it holds its lock, and waits for it otherwise. */
+export function startLeaders({ store, sql, modules, games, platform, tables, onError }: LeadersDeps): Leaders {
+  const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error));
+  // Its commands are idempotent as well, so a step repeated by a new leader after a crash records nothing twice.
+  const recorder = platform.outcomes(new ReadModelStore(sql));
+  const outcomes = new LeaderLoop({
+    step: () => recorder.step(),
+    batchSize: recorder.batchSize,
+    pollMs: 200,
+    lock: new AdvisoryLeaderLock(sql, OUTCOMES_LOCK),
+    onError: (error) => onError('game outcomes', error),
+  });
+  readModels.start();
+  outcomes.start();
+  const scheduler = startScheduler({ store, sql, games, modules, tables, onError: (error) => onError('the scheduler', error) });
+  return {
+    async stop() {
+      await Promise.all([readModels.stop(), outcomes.stop(), scheduler.stop()]);
+    },
+  };
+}

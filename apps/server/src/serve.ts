@@ -1,0 +1,123 @@
+// One server process: open the store (migrations applied), serve, lead what it is elected to, and shut down gracefully.
+// It owns the embedded PostgreSQL when it runs alone (WORKERS=1); as a cluster worker it connects to the primary's.
+import type { EventStore } from '@delve/kernel';
+import { postgresReadModels } from '@delve/projections';
+import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { StoreUpdatesFeed } from './graphql/feed';
+import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifecycle';
+import { startLeaders } from './leaders';
+import { liveGames, livePlatform } from './liveGames';
+import { loadModules } from './modules';
+
+export interface ServeOptions {
+  /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
+  readonly leaders: boolean;
+  /** Connections in this process's pool (default: the driver module's). */
+  readonly poolSize?: number;
+  /** A cluster worker: whether every worker of its node listens yet (/ready says not ready until then). */
+  readonly started?: () => boolean;
+}
+
+/** Serve until a signal (or a database that cannot come back) ends the process. */
+export async function serve(config: Config, options: ServeOptions): Promise<void> {
+  // Until the app's logger exists, lifecycle news of the embedded PostgreSQL go to stderr as they come.
+  let log: Log = (_level, message) => process.stderr.write(`delve: ${message}\n`);
+  let shutdown: (reason: string, code?: number) => Promise<void> = async (_reason, code = 1) => process.exit(code);
+  exitOnUncaught(() => log);
+  // PostgreSQL always: it holds the read models even when events go to EventStoreDB. A cluster worker connects to the
+  // primary's (its URL comes over IPC); a process serving alone supervises its embedded one.
+  const db = await openDatabase({
+    url: config.databaseUrl ?? undefined,
+    embedded: supervisedEmbedded(
+      config.dataDir,
+      () => log,
+      () => void shutdown('database-failed', 1),
+    ),
+    ...(options.poolSize !== undefined && { max: options.poolSize }),
+  });
+  // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
+  const store: EventStore = config.eventStoreUrl
+    ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
+    : new PostgresEventStore(db.sql);
+  const warnings: string[] = [];
+  const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
+  const games = liveGames(store, modules);
+  const platform = livePlatform(store, modules, games);
+  const updates = new StoreUpdatesFeed(store);
+
+  const app = await buildApp({
+    config,
+    games,
+    readiness: async () => {
+      if (options.started && !options.started()) throw new Error("the node's other workers are still starting");
+      if (!(await migrationsApplied(db.sql))) throw new Error('migrations are not applied');
+      if (config.eventStoreUrl) await store.readAll({ maxCount: 1 });
+    },
+    modules,
+    updates,
+    platform,
+    reads: postgresReadModels(db.sql),
+  });
+  for (const warning of warnings) app.log.warn(warning);
+  log = (level, message, extra = {}) => app.log[level](extra, message);
+  // Alone, this process also leads what the server does on its own; a cluster's primary does that for its workers.
+  const leaders = options.leaders
+    ? startLeaders({
+        store,
+        sql: db.sql,
+        modules,
+        games,
+        platform,
+        tables: config.tables,
+        onError: (part, error) => app.log.error({ err: error }, `${part} failed`),
+      })
+    : null;
+  app.log.info(
+    {
+      modules: Object.keys(modules),
+      embedded: db.embedded,
+      eventStore: config.eventStoreUrl ? 'esdb' : 'postgres',
+      leaders: options.leaders,
+    },
+    'starting',
+  );
+
+  let closing = false;
+  shutdown = async (signal: string, exitCode = 0): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
+    const steps: [string, () => Promise<unknown>][] = [
+      ['http', () => app.close()], // stops accepting, waits for in-flight requests
+      ['leaders', async () => leaders?.stop()],
+      ['updates', () => updates.close()],
+      ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
+      ['database', () => db.close()],
+    ];
+    let failed = false;
+    for (const [name, step] of steps) {
+      const started = performance.now();
+      try {
+        await step();
+        app.log.info({ step: name, ms: Math.round(performance.now() - started) }, 'closed');
+      } catch (error) {
+        failed ||= name === 'http';
+        app.log.warn({ err: error, step: name }, 'error while shutting down');
+      }
+    }
+    app.log.info('shut down');
+    process.exit(failed ? 1 : exitCode);
+  };
+  // SHUTDOWN_TIMEOUT_MS bounds the drain.
+  onSignals((signal) => void shutdown(signal));
+
+  await app.listen({ host: config.host, port: config.port });
+}

@@ -1,0 +1,184 @@
+// Servers as processes for the benches, measured from outside: Delve as `npm start` runs it (the compiled build, one
+// process or a primary and its workers) and the floor (bench/floorServer.ts) in the same shapes; their CPU time and
+// resident memory read from /proc, for the whole tree of processes.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+import type { FloorKind } from './floorServer';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+export interface BenchServer {
+  readonly base: string;
+  readonly child: ChildProcess;
+  /** The server's processes: the one started and its node children (a cluster's workers), not PostgreSQL's. */
+  processes(): number[];
+  /** CPU time (user + system, µs) each process has used so far, by pid. */
+  cpu(): Map<number, number>;
+  /** Resident memory (bytes) of each process now, by pid. */
+  rss(): Map<number, number>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const stat = (pid: number): string[] => {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+};
+
+/** The node processes among `pid`'s children. */
+function nodeChildren(pid: number): number[] {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return []; // no children
+  }
+  return out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([id, command]) => Number(id) > 0 && command === 'node')
+    .map(([id]) => Number(id));
+}
+
+function measured(child: ChildProcess, base: string, stop: () => Promise<void>): BenchServer {
+  const processes = () => [child.pid as number, ...nodeChildren(child.pid as number)];
+  const each = (read: (fields: string[]) => number) => {
+    const out = new Map<number, number>();
+    for (const pid of processes()) {
+      try {
+        out.set(pid, read(stat(pid)));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return out;
+  };
+  return {
+    base,
+    child,
+    processes,
+    // Fields after the command: utime and stime are the 12th and 13th, rss (pages) the 22nd.
+    cpu: () => each((f) => ((Number(f[11]) + Number(f[12])) * 1e6) / TICKS),
+    rss: () => each((f) => Number(f[21]) * 4096),
+    stop,
+  };
+}
+
+/** Spawn and wait for `ready`; a server that exits first fails with what it printed. */
+async function started(child: ChildProcess, ready: (out: string) => Promise<boolean>, what: string): Promise<void> {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (err += String(d)));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 1200; i++) {
+    if (exited) throw new Error(`${what} exited before it was ready:\n${err}${out}`);
+    if (await ready(out)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${what} was not ready within a minute:\n${err}`);
+}
+
+const stopped = (child: ChildProcess) => async () => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exit;
+  clearTimeout(force);
+};
+
+let built: Promise<unknown> | null = null;
+
+/**
+ * What `npm start` runs (node's arguments, the entry last), read from package.json so the benches follow it, after
+ * making the build as its prestart does (once per bench run).
+ */
+export async function npmStartArgs(): Promise<string[]> {
+  built ??= promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT });
+  await built;
+  const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> };
+  const [node, ...args] = (scripts.start ?? '').replace(/^exec /, '').split(/\s+/);
+  if (node !== 'node' || !args.at(-1)?.endsWith('.js')) throw new Error(`npm start is not "node … <entry>.js": ${scripts.start}`);
+  return args.map((arg, i) => (i === args.length - 1 ? `${ROOT}${arg}` : arg));
+}
+
+/**
+ * Delve as `npm start` runs it, on `databaseUrl`, with WORKERS=`workers` and `env` over the bench's defaults (the toy
+ * game, no logging, no rate limit to speak of). `nodeArgs` go before the entry (V8 flags, --inspect). Resolves when
+ * /ready answers 200.
+ */
+export async function startDelve(
+  databaseUrl: string | null,
+  workers: number,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+  options: { fromSources?: boolean } = {},
+): Promise<BenchServer & { readyMs: number; stderr: () => string }> {
+  // From sources, as `npm run dev` runs it: for comparison only.
+  const start = options.fromSources ? ['--import', 'tsx', `${ROOT}apps/server/src/server.ts`] : await npmStartArgs();
+  const args = [...start.slice(0, -1), ...nodeArgs, start.at(-1) as string];
+  const port = await freePort();
+  const { DATABASE_URL: _url, ...inherited } = process.env;
+  const began = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+      PORT: String(port),
+      WORKERS: String(workers),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '10000000',
+      GAME_PACKAGES: '@delve/kernel/testing',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d) => (err += String(d)));
+  const base = `http://127.0.0.1:${port}`;
+  await started(
+    child,
+    () =>
+      fetch(`${base}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'the Delve server',
+  );
+  return { ...measured(child, base, stopped(child)), readyMs: performance.now() - began, stderr: () => err };
+}
+
+/** The floor server of `kind` in `processes` processes on `databaseUrl`; resolves once every process listens. */
+export async function startFloor(kind: FloorKind, processes: number, databaseUrl: string): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}bench/floorServer.ts`, kind], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FLOOR_PROCESSES: String(processes) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await started(child, async (out) => out.includes('listening'), `the ${kind} floor`);
+  return measured(child, `http://127.0.0.1:${port}`, stopped(child));
+}
+
+/** CPU µs used by the server's processes between two readings of cpu(), in total and per process. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): { total: number; each: number[] } {
+  const each = [...after].map(([pid, micros]) => micros - (before.get(pid) ?? 0));
+  return { total: each.reduce((a, b) => a + b, 0), each };
+}
