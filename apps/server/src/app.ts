@@ -17,6 +17,7 @@ import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter } from './operations/limits';
 import { platformUnavailable, type Platform } from './operations/platform';
+import type { LogHead } from './positions';
 import { installProblemHandlers, problem, sendProblem } from './problems';
 import { installAdmission, registerRoute } from './rest/adapter';
 import health, { type ReadinessProbe } from './rest/health';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
+  /** Where the event log ends: the position a write that appended nothing (a replayed key) answers with. */
+  readonly logHead?: LogHead;
 }
 
 /** Path of the REST contract (generated from the routes by `npm run openapi`; a test keeps it current). */
@@ -117,6 +120,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       reads: deps.reads,
     },
     new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress),
+    deps.logHead,
   );
   installProblemHandlers(fastify);
   installInputGuards(fastify);

@@ -58,7 +58,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'The body is not application/json.',
   422: 'The rules refuse it: the problem code says which rule.',
   429: 'Rate limited: retry after the number of seconds in Retry-After.',
-  503: 'Not ready: the database is unreachable; retry after the number of seconds in Retry-After.',
+  503: 'Unavailable for now (the problem code says why); retry after the number of seconds in Retry-After.',
 };
 
 const SECURITY_SCHEMES: Json = {

@@ -10,6 +10,7 @@ import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifec
 import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
+import { storeHead } from './positions';
 
 export interface ServeOptions {
   /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
@@ -59,6 +60,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     updates,
     platform,
     reads: postgresReadModels(db.sql),
+    logHead: storeHead(store),
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);

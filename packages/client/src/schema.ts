@@ -24,7 +24,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A campaign's members and every game played in its name, with results. */
+    /**
+     * A campaign's members and every game played in its name, with results.
+     * @description Served from the campaign-progress read model; give `after` to read your own write.
+     */
     get: operations['getCampaign'];
     put?: never;
     post?: never;
@@ -446,7 +449,7 @@ export interface paths {
     };
     /**
      * A player's profile: name, characters and the games they took a seat in as themselves.
-     * @description Served from the player-profiles read model, which follows the event log within moments.
+     * @description Served from the player-profiles read model, which follows the event log within moments; give `after` to read your own write.
      */
     get: operations['getPlayer'];
     put?: never;
@@ -8248,6 +8251,20 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
+    /** @description Unavailable for now (the problem code says why); retry after the number of seconds in Retry-After. */
+    Problem503: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
   };
   parameters: never;
   requestBodies: never;
@@ -8295,6 +8312,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8311,11 +8329,18 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getCampaign: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
+         * @example 81234/56789
+         */
+        after?: string;
+      };
       header?: never;
       path: {
         /**
@@ -8344,6 +8369,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   scheduleCampaignGame: {
@@ -8373,6 +8399,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8390,6 +8417,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   joinCampaign: {
@@ -8419,6 +8447,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8434,6 +8463,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listCharacters: {
@@ -8449,6 +8479,11 @@ export interface operations {
          * @example raid
          */
         module?: string;
+        /**
+         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
+         * @example 81234/56789
+         */
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -8471,6 +8506,7 @@ export interface operations {
       };
       400: components['responses']['Problem400'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   createCharacter: {
@@ -8499,6 +8535,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8514,6 +8551,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getCharacter: {
@@ -8547,6 +8585,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   commandCharacter: {
@@ -8581,6 +8620,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8596,6 +8636,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listGames: {
@@ -8615,6 +8656,11 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
         cursor?: string;
+        /**
+         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
+         * @example 81234/56789
+         */
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -8637,6 +8683,7 @@ export interface operations {
       };
       400: components['responses']['Problem400'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   createGame: {
@@ -8665,6 +8712,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8678,6 +8726,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getGame: {
@@ -8724,6 +8773,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   abandonGame: {
@@ -8748,6 +8798,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8761,6 +8812,7 @@ export interface operations {
       409: components['responses']['Problem409'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getAudit: {
@@ -8795,6 +8847,7 @@ export interface operations {
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   seatBots: {
@@ -8824,6 +8877,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8839,6 +8893,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   sendCommand: {
@@ -8873,6 +8928,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description "true" when this is the stored answer of an earlier request with the same key. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -8890,6 +8946,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getEvents: {
@@ -8936,6 +8993,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getLegalCommands: {
@@ -8971,6 +9029,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   claimSeat: {
@@ -9000,6 +9059,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -9015,6 +9075,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   issueSeatToken: {
@@ -9044,6 +9105,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -9057,6 +9119,7 @@ export interface operations {
       409: components['responses']['Problem409'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   startGame: {
@@ -9081,6 +9144,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -9094,6 +9158,7 @@ export interface operations {
       409: components['responses']['Problem409'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getView: {
@@ -9148,6 +9213,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   health: {
@@ -9194,6 +9260,7 @@ export interface operations {
         };
       };
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getModuleContent: {
@@ -9227,6 +9294,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getModuleNotation: {
@@ -9260,6 +9328,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   registerPlayer: {
@@ -9287,6 +9356,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -9299,11 +9369,18 @@ export interface operations {
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getPlayer: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
+         * @example 81234/56789
+         */
+        after?: string;
+      };
       header?: never;
       path: {
         /**
@@ -9332,6 +9409,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listPlayerKeys: {
@@ -9367,6 +9445,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   issuePlayerKey: {
@@ -9391,6 +9470,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -9403,6 +9483,7 @@ export interface operations {
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   revokePlayerKey: {
@@ -9432,6 +9513,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9442,6 +9524,7 @@ export interface operations {
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   ready: {
@@ -9463,7 +9546,7 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
-      /** @description Not ready: the database is unreachable; retry after the number of seconds in Retry-After. */
+      /** @description Unavailable for now (the problem code says why); retry after the number of seconds in Retry-After. */
       503: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -1,10 +1,12 @@
 // The read models as the API reads them: every query of every read model behind one interface, on PostgreSQL.
-import type { CampaignDocument, CharacterDocument } from '@delve/kernel';
+import { comparePositions, START, type CampaignDocument, type CharacterDocument, type Position } from '@delve/kernel';
 import type { Sql } from 'postgres';
-import { campaignDocument } from './campaignProgress';
-import { characterSheet, charactersOf } from './characterSheets';
-import { countBotOnlyGames, listGames, type GamesListPage, type GamesListQuery } from './gamesList';
-import { playerProfile, type PlayerProfileDoc } from './playerProfiles';
+import { CAMPAIGN_PROGRESS, campaignDocument } from './campaignProgress';
+import { CHARACTER_SHEETS, characterSheet, charactersOf } from './characterSheets';
+import { ReadModelStore } from './documents';
+import { countBotOnlyGames, GAMES_LIST, listGames, type GamesListPage, type GamesListQuery } from './gamesList';
+import { PLAYER_PROFILES, playerProfile, type PlayerProfileDoc } from './playerProfiles';
+import type { ReadModelName } from './registry';
 
 /** What the API reads from the read models (eventually consistent with the streams). */
 export interface ReadModels {
@@ -16,10 +18,21 @@ export interface ReadModels {
   /** A player's characters, oldest first, optionally of one module. */
   charactersOf(owner: string, module?: string): Promise<CharacterDocument[]>;
   campaign(id: string): Promise<CampaignDocument | null>;
+  /** Whether the read model has applied every event up to `position` (its checkpoint is there or past it). */
+  reached(readModel: ReadModelName, position: Position): Promise<boolean>;
 }
+
+/** The projection whose checkpoint says how far each read model has come. */
+const PROJECTIONS: Readonly<Record<ReadModelName, string>> = {
+  'games-list': GAMES_LIST,
+  'character-sheets': CHARACTER_SHEETS,
+  'player-profiles': PLAYER_PROFILES,
+  'campaign-progress': CAMPAIGN_PROGRESS,
+};
 
 /** The read models as PostgreSQL holds them. */
 export function postgresReadModels(sql: Sql): ReadModels {
+  const documents = new ReadModelStore(sql);
   return {
     games: (query) => listGames(sql, query),
     botOnlyGames: () => countBotOnlyGames(sql),
@@ -27,5 +40,10 @@ export function postgresReadModels(sql: Sql): ReadModels {
     characterSheet: (id) => characterSheet(sql, id),
     charactersOf: (owner, module) => charactersOf(sql, owner, module),
     campaign: (id) => campaignDocument(sql, id),
+    reached: async (readModel, position) => {
+      if (comparePositions(position, START) === 0) return true;
+      const checkpoint = await documents.checkpoint(PROJECTIONS[readModel]);
+      return checkpoint !== 'start' && comparePositions(checkpoint, position) >= 0;
+    },
   };
 }

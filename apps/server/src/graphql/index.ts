@@ -1,6 +1,6 @@
 // GraphQL at /graphql (mercurius): the operations' fields (fields.ts), each module's own types, live gameUpdated until
 // the game ends, WebSocket authentication, and the limits on what one document may cost.
-import type { AnyGameModule } from '@delve/kernel';
+import { formatPosition, type AnyGameModule } from '@delve/kernel';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { getOperationAST, GraphQLScalarType, parse, valueFromASTUntyped, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
@@ -225,5 +225,10 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
         400,
       );
     }
+  });
+  // A document's writes answer with the furthest log position they reached, as REST's X-Log-Position (ADR 0036).
+  app.graphql.addHook('onResolution', async (execution, ctx) => {
+    const { logPosition } = ctx as unknown as GraphqlContext;
+    if (logPosition !== undefined) execution.extensions = { ...execution.extensions, logPosition: formatPosition(logPosition) };
   });
 };

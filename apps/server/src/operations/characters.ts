@@ -1,6 +1,7 @@
 // Characters: create one for a module with a progression, read its sheet, list a player's, and send the owner's
 // commands (rules violations answer 422 with the module's code, as game commands do).
 import { Type } from '@sinclair/typebox';
+import { awaitReadModel, LogPosition } from '../positions';
 import { playerOf } from './access';
 import { operation } from './operation';
 import {
@@ -44,12 +45,19 @@ export const listCharacters = operation({
   budget: 'read',
   auth: ['anonymous'],
   input: Type.Object(
-    { owner: Uuid('Only characters of this player.'), module: Type.Optional(ModuleName('Only characters of this module.', 'raid')) },
+    {
+      owner: Uuid('Only characters of this player.'),
+      module: Type.Optional(ModuleName('Only characters of this module.', 'raid')),
+      after: Type.Optional(LogPosition),
+    },
     { additionalProperties: false },
   ),
   output: CharacterList,
   problems: [],
-  run: async ({ reads }, _caller, { owner, module }) => ({ items: await reads.charactersOf(owner, module) }),
+  async run({ config, reads }, _caller, { owner, module, after }) {
+    await awaitReadModel(reads, 'character-sheets', after, config.readWaitMs);
+    return { items: await reads.charactersOf(owner, module) };
+  },
 });
 
 export const getCharacter = operation({

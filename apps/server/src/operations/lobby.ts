@@ -4,6 +4,7 @@ import { ClockOptions, GameLifecycle, GameSummary, RuleViolation, TimeoutPolicy,
 import { Type } from '@sinclair/typebox';
 import { explained } from '../explain';
 import { HttpProblem } from '../problems';
+import { awaitReadModel, LogPosition } from '../positions';
 import { playerOf } from './access';
 import { operation } from './operation';
 import type { OperationContext } from './context';
@@ -49,12 +50,14 @@ export const listGames = operation({
       status: Type.Optional(GameLifecycle),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.', examples: [20] })),
       cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Opaque cursor from a previous page's nextCursor." })),
+      after: Type.Optional(LogPosition),
     },
     { additionalProperties: false },
   ),
   output: GameList,
   problems: [],
-  async run({ reads }, _caller, { module, status, limit = 20, cursor }) {
+  async run({ config, reads }, _caller, { module, status, limit = 20, cursor, after }) {
+    await awaitReadModel(reads, 'games-list', after, config.readWaitMs);
     const page = await reads.games({ module, status, limit, cursor });
     return { items: [...page.items], nextCursor: page.nextCursor };
   },

@@ -1,5 +1,6 @@
 // Player accounts: register (the first API key is shown once), a public profile, and managing one's own keys.
 import { Type } from '@sinclair/typebox';
+import { awaitReadModel, LogPosition } from '../positions';
 import { requireSelf } from './access';
 import { operation } from './operation';
 import { Name, NewPlayerKey, PlayerKeyList, PlayerProfile, PlayerRegistered, Uuid } from './schemas';
@@ -26,13 +27,15 @@ export const getPlayer = operation({
   name: 'getPlayer',
   group: 'players',
   summary: "A player's profile: name, characters and the games they took a seat in as themselves.",
-  description: 'Served from the player-profiles read model, which follows the event log within moments.',
+  description:
+    'Served from the player-profiles read model, which follows the event log within moments; give `after` to read your own write.',
   budget: 'read',
   auth: ['anonymous'],
-  input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
+  input: Type.Object({ id: PlayerId, after: Type.Optional(LogPosition) }, { additionalProperties: false }),
   output: PlayerProfile,
   problems: [404],
-  async run({ platform, reads }, _caller, { id }) {
+  async run({ config, platform, reads }, _caller, { id, after }) {
+    await awaitReadModel(reads, 'player-profiles', after, config.readWaitMs);
     // Registered a moment ago and not projected yet: the stream knows the player, with nothing else to list.
     return (await reads.playerProfile(id)) ?? { ...(await platform.players.summary(id)), characters: [], games: [] };
   },

@@ -3,10 +3,11 @@
 // anything else), its schema in openapi.yaml is derived from the operation's, and its handler adds nothing: the one
 // hook below admits the call (validation and the declared credentials), the handler runs it.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ValidationError } from '@delve/kernel';
+import { formatPosition, ValidationError } from '@delve/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pascal } from '../catalog';
 import { notModified } from '../etag';
+import { LOG_POSITION, type HeaderDoc } from '../headers';
 import { INVALID_INPUT } from '../operations/input';
 import type { Admitted, AnyOperation, Credentials, Operations } from '../operations/index';
 import { Problem } from '../operations/schemas';
@@ -89,9 +90,12 @@ export function credentialsOf(request: FastifyRequest): Credentials {
 const pick = (properties: Record<string, TSchema>, names: readonly string[]): Record<string, TSchema> =>
   Object.fromEntries(names.map((name) => [name, properties[name] as TSchema]));
 
-/** Error statuses of a route: malformed input (when it takes any), the operation's own, and the rate limit. */
+/**
+ * Error statuses of a route: malformed input (when it takes any), the operation's own, the rate limit, and 503 (the
+ * store away, a read model behind `after`).
+ */
 function problemStatuses(route: RestRoute, takesInput: boolean): number[] {
-  const statuses = new Set([...(takesInput ? [400] : []), ...route.operation.problems, 429]);
+  const statuses = new Set([...(takesInput ? [400] : []), ...route.operation.problems, 429, 503]);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -151,14 +155,19 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
       },
     }),
     handler: async (request, reply) => {
-      const output = await operations.run(op, request.admitted as Admitted);
+      const { output, position } = await operations.run(op, request.admitted as Admitted);
+      if (position !== null) reply.header(LOG_POSITION_HEADER, formatPosition(position));
       return answer(route, request, reply, status, output);
     },
   });
 }
 
+const [LOG_POSITION_NAME, LOG_POSITION_DOC] = Object.entries(LOG_POSITION)[0] as [string, HeaderDoc];
+const LOG_POSITION_HEADER = LOG_POSITION_NAME.toLowerCase();
+
 function responseHeaders(route: RestRoute, status: number): Record<number, Record<string, string>> {
   const named: Record<string, string> = {};
+  if (route.operation.budget === 'write') named[LOG_POSITION_NAME] = LOG_POSITION_DOC.description;
   if (route.location) named.Location = 'Where the new resource is.';
   if (route.etag) named.ETag = 'A weak tag of what the answer depends on, for If-None-Match.';
   for (const [name, header] of Object.entries(route.replyHeaders ?? {})) named[name] = header.description;

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from './memoryGamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { liveGames, livePlatform } from '../../src/liveGames';
+import { storeHead } from '../../src/positions';
 import { readModelRunner } from '../../src/readModels';
 import { startScheduler } from '../../src/scheduler';
 import { toy } from './toy';
@@ -100,6 +101,7 @@ export async function testApp(
       modules,
       updates,
       platform,
+      logHead: storeHead(store),
     },
     options.log === undefined ? {} : { logger: logTo(config, options.log) },
   );
