@@ -68,5 +68,6 @@ t.test("a literal HttpProblem's status is the table's; every error class maps th
     [new ConflictError('game/not-over', 'x'), 409],
     [new HttpProblem(429, 'http/rate-limited', 'x'), 429],
   ];
-  for (const [error, status] of cases) t.equal(toProblem(error).status, status, `${(error as unknown as { code: string }).code}: ${status}`);
+  for (const [error, status] of cases)
+    t.equal(toProblem(error).status, status, `${(error as unknown as { code: string }).code}: ${status}`);
 });
