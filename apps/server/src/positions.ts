@@ -57,8 +57,8 @@ export const LogPosition = Type.String({
   maxLength: 41,
   description:
     'A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, ' +
-    'until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.',
-  examples: ['81234/56789'],
+    'until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has ' +
+    'no example: only a position a write answered means anything.',
 });
 
 /** How often a waiting read looks at its read model's checkpoint: soon at first, then every 50 ms at most. */

@@ -704,6 +704,15 @@ export interface components {
        */
       character?: string;
     };
+    /**
+     * @example {
+     *       "module": "raid",
+     *       "name": "Hilde",
+     *       "options": {
+     *         "class": "guardian"
+     *       }
+     *     }
+     */
     CreateCharacterRequest: {
       /**
        * @description A module with characters (GET /modules says which).
@@ -8335,10 +8344,7 @@ export interface operations {
   getCampaign: {
     parameters: {
       query?: {
-        /**
-         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
-         * @example 81234/56789
-         */
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
         after?: string;
       };
       header?: never;
@@ -8479,10 +8485,7 @@ export interface operations {
          * @example raid
          */
         module?: string;
-        /**
-         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
-         * @example 81234/56789
-         */
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
         after?: string;
       };
       header?: never;
@@ -8521,7 +8524,10 @@ export interface operations {
         /**
          * @example {
          *       "module": "raid",
-         *       "name": "Hilde"
+         *       "name": "Hilde",
+         *       "options": {
+         *         "class": "guardian"
+         *       }
          *     }
          */
         'application/json': components['schemas']['CreateCharacterRequest'];
@@ -8656,10 +8662,7 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
         cursor?: string;
-        /**
-         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
-         * @example 81234/56789
-         */
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
         after?: string;
       };
       header?: never;
@@ -9375,10 +9378,7 @@ export interface operations {
   getPlayer: {
     parameters: {
       query?: {
-        /**
-         * @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time.
-         * @example 81234/56789
-         */
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
         after?: string;
       };
       header?: never;

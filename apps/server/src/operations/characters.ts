@@ -30,7 +30,8 @@ export const createCharacter = operation({
       name: Name("The character's name.", 'Hilde'),
       options: Type.Optional(CharacterOptions("The module's character creation options.")),
     },
-    { additionalProperties: false },
+    // The contract's request example: a raid character needs its class.
+    { additionalProperties: false, examples: [{ module: 'raid', name: 'Hilde', options: { class: 'guardian' } }] },
   ),
   output: Character,
   problems: [401, 403, 413, 415, 422],

@@ -133,7 +133,11 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
       body:
         'whole' in sources.body
           ? properties[sources.body.whole]
-          : Type.Object(pick(properties, sources.body.fields), { additionalProperties: false, title: `${pascal(op.name)}Request` }),
+          : Type.Object(pick(properties, sources.body.fields), {
+              additionalProperties: false,
+              title: `${pascal(op.name)}Request`,
+              ...(op.input.examples !== undefined && { examples: bodyExamples(op.input.examples, sources.body.fields) }),
+            }),
     }),
     response: {
       [status]: status === 204 ? Type.Null({ description: op.output.description }) : op.output,
@@ -164,6 +168,12 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
 
 const [LOG_POSITION_NAME, LOG_POSITION_DOC] = Object.entries(LOG_POSITION)[0] as [string, HeaderDoc];
 const LOG_POSITION_HEADER = LOG_POSITION_NAME.toLowerCase();
+
+/** The operation's own input examples as body examples: only the fields the body carries. */
+const bodyExamples = (examples: unknown, fields: readonly string[]): unknown[] =>
+  (examples as Record<string, unknown>[]).map((example) =>
+    Object.fromEntries(fields.filter((f) => f in example).map((f) => [f, example[f]])),
+  );
 
 function responseHeaders(route: RestRoute, status: number): Record<number, Record<string, string>> {
   const named: Record<string, string> = {};
