@@ -319,8 +319,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start the game now (any seated player may); the last claim starts it anyway.
-     * @description Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, so such a game would wait forever. The problem names the empty seats and the table to create instead.
+     * Ask to start the game (any seated player may); the claim of the last seat starts it by itself.
+     * @description Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, so such a game would wait forever. The problem names the empty seats and the table to create instead. Once every seat is held the game has started already (409 game/not-open), so today no call of this succeeds; it stays for clients written against it.
      */
     post: operations['startGame'];
     delete?: never;
@@ -8813,7 +8813,8 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };
@@ -9120,7 +9121,8 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };
@@ -9159,7 +9161,8 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };
@@ -9262,8 +9265,8 @@ export interface operations {
           'application/json': components['schemas']['ModuleList'];
         };
       };
+      400: components['responses']['Problem400'];
       429: components['responses']['Problem429'];
-      503: components['responses']['Problem503'];
     };
   };
   getModuleContent: {
@@ -9297,7 +9300,6 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
-      503: components['responses']['Problem503'];
     };
   };
   getModuleNotation: {
@@ -9331,7 +9333,6 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
-      503: components['responses']['Problem503'];
     };
   };
   registerPlayer: {
@@ -9443,7 +9444,6 @@ export interface operations {
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
-      404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };
@@ -9480,8 +9480,9 @@ export interface operations {
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
-      404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };
@@ -9523,6 +9524,8 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };

@@ -2,6 +2,7 @@
 // commands (rules violations answer 422 with the module's code, as game commands do).
 import { Type } from '@sinclair/typebox';
 import { awaitReadModel, LogPosition } from '../positions';
+import { explained } from '../explain';
 import { playerOf } from './access';
 import { operation } from './operation';
 import {
@@ -85,14 +86,13 @@ export const commandCharacter = operation({
   ),
   output: CharacterCommandResult,
   problems: [401, 403, 404, 409, 413, 415, 422],
-  async run({ platform }, caller, { id, command, idempotencyKey }) {
+  async run({ platform, modules }, caller, { id, command, idempotencyKey }) {
     const player = playerOf(caller);
     // Keys are scoped to the player, as a seat's are to the seat.
-    return platform.characters.command(
-      player,
-      id,
-      command,
-      idempotencyKey === undefined ? undefined : `player:${player}:${idempotencyKey}`,
-    );
+    const key = idempotencyKey === undefined ? undefined : `player:${player}:${idempotencyKey}`;
+    return platform.characters.command(player, id, command, key).catch(async (error: unknown) => {
+      // A malformed command is explained against the module's own schema, field by field.
+      throw explained(error, modules[(await platform.characters.get(id)).module], { characterCommand: command });
+    });
   },
 });

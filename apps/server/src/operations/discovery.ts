@@ -20,6 +20,7 @@ export const listModules = operation({
   input: Type.Object({}, { additionalProperties: false }),
   output: ModuleList,
   problems: [],
+  inMemory: true,
   run: async ({ catalog }) => ({ items: [...catalog] }),
 });
 
@@ -38,6 +39,7 @@ export const getModuleContent = operation({
   input: Type.Object({ name: ModuleName('The module name.') }, { additionalProperties: false }),
   output: ModuleContent,
   problems: [404],
+  inMemory: true,
   async run({ modules }, _caller, { name }) {
     const module = Object.hasOwn(modules, name) ? modules[name] : undefined;
     if (!module) throw unknownModule(name);
@@ -54,6 +56,7 @@ export const getModuleNotation = operation({
   input: Type.Object({ name: ModuleName('The module name.') }, { additionalProperties: false }),
   output: ModuleNotation,
   problems: [404],
+  inMemory: true,
   async run({ catalog }, _caller, { name }) {
     const entry = catalog.find((m) => m.name === name);
     if (!entry) throw unknownModule(name);

@@ -174,7 +174,8 @@ export const issueSeatToken = operation({
     { additionalProperties: false },
   ),
   output: SeatClaimed,
-  problems: [401, 403, 404, 409, 422],
+  // No 422: a seat number the table lacks is a seat the player does not hold (403).
+  problems: [401, 403, 404, 409],
   async run({ games }, caller, { id, seat }) {
     return games.lobby.issueSeatToken(id, seat, playerOf(caller));
   },
@@ -184,16 +185,19 @@ export const issueSeatToken = operation({
 export const startGame = operation({
   name: 'startGame',
   group: 'games',
-  summary: 'Start the game now (any seated player may); the last claim starts it anyway.',
+  summary: 'Ask to start the game (any seated player may); the claim of the last seat starts it by itself.',
   description:
     'Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, ' +
-    'so such a game would wait forever. The problem names the empty seats and the table to create instead.',
+    'so such a game would wait forever. The problem names the empty seats and the table to create instead. Once ' +
+    'every seat is held the game has started already (409 game/not-open), so today no call of this succeeds; it ' +
+    'stays for clients written against it.',
   budget: 'write',
   auth: ['seatToken'],
   gameField: 'id',
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
-  problems: [401, 403, 404, 409, 422],
+  // No 422: a seat token means a seat is held, so a game with no players is never started by one.
+  problems: [401, 403, 404, 409],
   async run({ games }, _caller, { id }) {
     await games.lobby.startGame(id);
     return games.reads.summary(id);
@@ -209,7 +213,7 @@ export const abandonGame = operation({
   gameField: 'id',
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
-  problems: [401, 403, 404, 409, 422],
+  problems: [401, 403, 404, 409],
   async run({ games }, caller, { id }) {
     await games.lobby.abandonGame(id, caller.kind === 'seat' ? caller.seat : null);
     return games.reads.summary(id);

@@ -49,7 +49,8 @@ export const listPlayerKeys = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
   output: PlayerKeyList,
-  problems: [401, 403, 404],
+  // No 404: a key acts for its own account only (403 for another id), and its own account exists.
+  problems: [401, 403],
   run: async ({ platform }, caller, { id }) => ({ items: await platform.players.keys(requireSelf(caller, id)) }),
 });
 
@@ -61,7 +62,7 @@ export const issuePlayerKey = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
   output: NewPlayerKey,
-  problems: [401, 403, 404, 409],
+  problems: [401, 403, 409],
   run: ({ platform }, caller, { id }) => platform.players.issueKey(requireSelf(caller, id)),
   issues: ({ id }, { key }) => ({ token: key, caller: { kind: 'player', player: id } }),
 });

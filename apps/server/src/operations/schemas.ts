@@ -32,9 +32,9 @@ export const Uuid = (description: string) => Type.String({ format: 'uuid', descr
 /** A name people give: the kernel's rule (no control characters, no surrounding spaces). */
 export const Name = (description: string, example = 'Ada') =>
   Type.String({ minLength: 1, maxLength: 64, pattern: DISPLAY_NAME, description, examples: [example] });
-/** A module's name (the example: one that has what the operation needs, characters for a character). */
+/** A module's name: lower-case letters, digits and hyphens (the example: one that has what the operation needs). */
 export const ModuleName = (description: string, example = 'dungeon') =>
-  Type.String({ minLength: 1, maxLength: 64, description, examples: [example] });
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$', description, examples: [example] });
 
 /** Which of a module's own schemas a generic field stands for (the `x-delve-module` keyword). */
 export type ModuleSchemaKind = 'command' | 'view' | 'options' | 'characterOptions' | 'characterCommand' | 'sheet' | 'code';

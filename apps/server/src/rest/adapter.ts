@@ -91,11 +91,13 @@ const pick = (properties: Record<string, TSchema>, names: readonly string[]): Re
   Object.fromEntries(names.map((name) => [name, properties[name] as TSchema]));
 
 /**
- * Error statuses of a route: malformed input (when it takes any), the operation's own, the rate limit, and 503 (the
- * store away, a read model behind `after`).
+ * Error statuses of a route: malformed input (a route without input still refuses a query parameter or body field),
+ * the operation's own, the rate limit, 503 (the store away, a read model behind `after`) unless it answers from memory,
+ * and for a method with a body a body too large or not JSON (a route that takes no body still reads one to refuse it).
  */
-function problemStatuses(route: RestRoute, takesInput: boolean): number[] {
-  const statuses = new Set([...(takesInput ? [400] : []), ...route.operation.problems, 429, 503]);
+function problemStatuses(route: RestRoute): number[] {
+  const { operation: op } = route;
+  const statuses = new Set([400, ...op.problems, ...(route.method === 'GET' ? [] : [413, 415]), 429, ...(op.inMemory ? [] : [503])]);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -142,7 +144,7 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
     response: {
       [status]: status === 204 ? Type.Null({ description: op.output.description }) : op.output,
       ...(route.etag && { 304: Type.Null() }),
-      ...Object.fromEntries(problemStatuses(route, Object.keys(properties).length > 0).map((s) => [s, Problem])),
+      ...Object.fromEntries(problemStatuses(route).map((s) => [s, Problem])),
     },
     responseHeaders: responseHeaders(route, status),
   };
@@ -217,16 +219,26 @@ export function inputOf(request: FastifyRequest, op: AnyOperation, sources: Inpu
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const input: Record<string, unknown> = {};
-  // Path and query text becomes the declared type where it reads as one ("20" → 20); unknown query fields are ignored.
+  // Path and query text becomes the declared type where it reads as one ("20" → 20).
   const convert = (name: string, value: unknown) => fromText(properties[name] as TSchema, value);
   for (const name of sources.path) input[name] = convert(name, params[name]);
+  refuseUnknown(Object.keys(query), sources.query, 'query parameter');
   for (const name of sources.query) if (query[name] !== undefined) input[name] = convert(name, query[name]);
   for (const [header, field] of Object.entries(sources.headers)) {
     const value = request.headers[header];
     if (value !== undefined) input[field] = value;
   }
   const body = sources.body;
-  if (body === null) return input;
+  if (body === null) {
+    // A route that takes no body: an empty one or `{}` is nothing, anything else is a field it does not have.
+    const given = request.body;
+    if (given === undefined || given === null) return input;
+    if (typeof given !== 'object' || Array.isArray(given)) {
+      throw new ValidationError(INVALID_INPUT, 'this request takes no body', [{ path: '/', message: 'must be empty or {}' }]);
+    }
+    refuseUnknown(Object.keys(given), [], 'field');
+    return input;
+  }
   if ('whole' in body) {
     input[body.whole] = request.body;
     return input;
@@ -236,17 +248,22 @@ export function inputOf(request: FastifyRequest, op: AnyOperation, sources: Inpu
     throw new ValidationError(INVALID_INPUT, 'the body must be a JSON object', [{ path: '/', message: 'must be a JSON object' }]);
   }
   // Only the body's own fields may come from the body: a path parameter named in it is an unknown field there.
-  const unknown = Object.keys(given).filter((field) => !body.fields.includes(field));
-  if (unknown.length > 0) {
-    const message = `is not a field here (the fields are ${body.fields.join(', ')})`;
-    const details = unknown.map((field) => ({ path: `/${field}`, message }));
-    throw new ValidationError(
-      INVALID_INPUT,
-      `the request does not match the schema: ${details.map((d) => `${d.path}: ${message}`).join('; ')}`,
-      details,
-    );
-  }
+  refuseUnknown(Object.keys(given), body.fields, 'field');
   return { ...given, ...input };
+}
+
+/** 400 naming each of `given` that is not one of `known` (a typo must not silently fall back to a default). */
+function refuseUnknown(given: readonly string[], known: readonly string[], what: string): void {
+  const unknown = given.filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const message =
+    known.length > 0 ? `is not a ${what} here (the ${what}s are ${known.join(', ')})` : `is not a ${what} here (there are none)`;
+  const details = unknown.map((name) => ({ path: `/${name}`, message }));
+  throw new ValidationError(
+    INVALID_INPUT,
+    `the request does not match the schema: ${details.map((d) => `${d.path}: ${message}`).join('; ')}`,
+    details,
+  );
 }
 
 /**

@@ -14,12 +14,13 @@ import {
   type PreviousSeat,
 } from '../characters';
 import type { AnyGameModule, GameResult, Message, Seat } from '../module';
+import { sha256Hex } from '../random';
 import type { EventStore } from '../store';
 import { isDisplayName } from '../schemas';
 import { schemaProblems } from '../validation';
 import { eventTime, isUuid } from './events';
 import type { GameServices } from './gameService';
-import { stampedMetadata, StreamHandler, type Folded } from './handler';
+import { canonicalJson, stampedMetadata, StreamHandler, type Folded } from './handler';
 
 export interface CharacterServiceDeps {
   readonly store: EventStore;
@@ -93,7 +94,9 @@ export class CharacterService {
     const problems = schemaProblems(progression.commandSchema, command);
     if (problems.length > 0)
       throw new ValidationError('character/malformed-command', `not a valid ${module.name} character command`, problems);
-    const handled = await this.run(characterId, module, { kind: 'play', player, command: command as Message }, { idempotencyKey });
+    // The key is recorded with the command's digest, so a key reused for another command is refused, as a game's is.
+    const key = idempotencyKey === undefined ? {} : { idempotencyKey, fingerprint: sha256Hex(canonicalJson(command)) };
+    const handled = await this.run(characterId, module, { kind: 'play', player, command: command as Message }, key);
     const events = handled.decision ? handled.decision.events.map((e) => e.data as Message) : [];
     return {
       revision: handled.folded.revision,
@@ -210,7 +213,7 @@ export class CharacterService {
     characterId: string,
     module: AnyGameModule,
     command: CharacterCommand,
-    options: { idempotencyKey?: string | undefined; newStream?: boolean } = {},
+    options: { idempotencyKey?: string | undefined; fingerprint?: string | undefined; newStream?: boolean } = {},
   ) {
     return this.handler.handle(
       characterStream(characterId),
