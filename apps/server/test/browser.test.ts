@@ -181,7 +181,8 @@ if (!existsSync(CHROMIUM)) {
         const summary = await every.service.reads.summary(id);
         if (summary.status !== 'active') break;
         const seat = summary.awaiting[step % summary.awaiting.length]!;
-        const legal = await every.service.reads.legalCommands(id, seat);
+        // Nobody concedes: a game over shows every hand, and the hands are what this looks at.
+        const legal = (await every.service.reads.legalCommands(id, seat)).filter((c) => !/^(Concede|LeaveGame)$/.test(c.type));
         if (legal.length === 0) break;
         await every.service.commands.execute(id, legal[(step * 7) % legal.length]!, { seat });
       }
