@@ -119,6 +119,14 @@ export const SERVER_CODES = {
   'campaign/full': code(409, 'The campaign has as many members as its module seats.'),
   'campaign/concurrency': code(409, 'The campaign kept changing under the request; retry.'),
 
+  // Keeping a seat, and matchmaking.
+  'seat/secret-required': code(400, "Recovering a seat needs the seat's player key, or the recovery secret its claim answered."),
+  'ticket/bad-fill': code(400, 'fillWithBotsAfter is whole seconds from 0 to 86400.'),
+  'ticket/not-found': code(404, 'No ticket has this id.'),
+  'ticket/not-yours': code(403, 'A ticket is cancelled by its own player.'),
+  'ticket/not-open': code(409, 'The ticket is placed or failed, or its game has started: it cannot be cancelled now.'),
+  'ticket/concurrency': code(409, 'The ticket kept changing under the request; retry.'),
+
   // GraphQL documents.
   'graphql/invalid-query': code(400, 'The document does not parse or validate against the schema.'),
   'graphql/too-costly': code(400, 'The document would read the store or select fields beyond its budget; split it.'),

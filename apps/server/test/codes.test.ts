@@ -13,7 +13,7 @@ const SOURCES = ['apps/server/src', 'packages/kernel/src', 'packages/projections
 const SKIP = /packages\/kernel\/src\/testing\//;
 /** The namespaces of the server's codes (modules' codes are `<module>/…` and live in their packages). */
 const NAMESPACES =
-  'auth|http|game|games|player|character|campaign|command|replay|request|store|platform|graphql|module|clock|stream|ops|read-model';
+  'auth|http|game|games|player|character|campaign|command|replay|request|store|platform|graphql|module|clock|stream|ops|read-model|seat|ticket';
 const LITERAL = new RegExp(`['\`]((?:${NAMESPACES})/[a-z0-9-]+)['\`]`, 'g');
 
 /** Codes in the source that no client is ever answered with, and why. */
@@ -27,6 +27,7 @@ const NEVER_ANSWERED: Readonly<Record<string, string>> = {
   'player/exists': 'ids are the server’s fresh UUIDs',
   'character/exists': 'ids are the server’s fresh UUIDs',
   'campaign/exists': 'ids are the server’s fresh UUIDs',
+  'ticket/exists': 'ids are the server’s fresh UUIDs',
 };
 
 function files(dir: string): string[] {

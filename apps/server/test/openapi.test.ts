@@ -180,7 +180,23 @@ const SUCCESS: Record<string, (w: World) => Promise<Req>> = {
   getCampaign: async (w) => ({ path: { id: w.campaign } }),
   joinCampaign: async (w) => ({ path: { id: await w.newCampaign() }, token: w.bob.key, body: {} }),
   scheduleCampaignGame: async (w) => ({ path: { id: await w.newCampaign() }, token: w.ada.key, body: {} }),
+  recoverSeat: async (w) => {
+    // A seat of its own game: recovering revokes the seat's earlier tokens.
+    const id = await w.newGame();
+    await w.claim(id, 0, w.ada.key);
+    return { path: { id, seat: 0 }, token: w.ada.key, body: {} };
+  },
+  listActiveSeats: async (w) => ({ path: { id: w.ada.id }, token: w.ada.key }),
+  openTicket: async (w) => ({ token: w.ada.key, body: { module: 'toy', seats: 3 } }),
+  listTickets: async (w) => ({ token: w.ada.key }),
+  getTicket: async (w) => ({ path: { id: await ticket(w) }, token: w.ada.key }),
+  cancelTicket: async (w) => ({ path: { id: await ticket(w) }, token: w.ada.key }),
 };
+
+/** A ticket of Ada's, waiting at a table of four that nobody else joins. */
+async function ticket(w: World): Promise<string> {
+  return (await post(w, '/matchmaking/tickets', { module: 'toy', seats: 4, options: { maxCards: 4 } }, w.ada.key)).id;
+}
 
 /** The path parameters' own examples (ids nothing has). */
 const exampleIds = (op: Operation): Record<string, string | number> =>
@@ -334,6 +350,19 @@ const DRIVERS: Record<string, (w: World) => Promise<Req>> = {
     return { path: { id: cleo.id, keyId: cleo.keyId }, token: cleo.key };
   },
   'revokePlayerKey 403': async (w) => ({ path: { id: w.ada.id, keyId: randomUUID() }, token: w.bob.key }),
+  'recoverSeat 409': async (w) => {
+    const over = await finishedGame(w, w.ada.key);
+    return { path: { id: over.id, seat: 0 }, token: w.ada.key, body: {} };
+  },
+  'recoverSeat 422': async (w) => ({ path: { id: await w.newGame(), seat: 1 }, token: w.ada.key, body: {} }),
+  'openTicket 404': async (w) => ({ token: w.ada.key, body: { module: 'toy', character: randomUUID() } }),
+  'openTicket 403': async (w) => ({ token: w.bob.key, body: { module: 'toy', character: w.hero } }),
+  'openTicket 422': async (w) => ({ token: w.ada.key, body: { module: 'toy', seats: 5 } }),
+  'cancelTicket 409': async (w) => {
+    // A table of one is placed and started at once.
+    const placed = (await post(w, '/matchmaking/tickets', { module: 'toy', seats: 1 }, w.ada.key)).id;
+    return { path: { id: placed }, token: w.ada.key };
+  },
 };
 
 async function post(w: World, url: string, payload: unknown, token?: string): Promise<Json> {
@@ -354,10 +383,10 @@ async function usedKey(w: World): Promise<string> {
   });
   return key;
 }
-/** A game that is over, and a seat token of it. */
-async function finishedGame(w: World): Promise<{ id: string; token: string }> {
+/** A game that is over, and a seat token of it (claimed as the player whose key is given). */
+async function finishedGame(w: World, key?: string): Promise<{ id: string; token: string }> {
   const id = await w.newGame(1);
-  const token = await w.claim(id, 0);
+  const token = await w.claim(id, 0, key);
   await post(w, `/games/${id}/commands`, { type: 'Stand' }, token);
   return { id, token };
 }
