@@ -109,6 +109,9 @@ t.test('the packed client installs, compiles under nodenext and bundler, and pla
     t.equal(seen.keys, 1, `${resolution}: a key issued and revoked again`);
     t.same(seen.characters, ['Hilde'], `${resolution}: the new character is listed at once`);
     t.equal(seen.members, 1, `${resolution}: so is the new campaign`);
+    t.equal(seen.tokens, true, `${resolution}: a second token for the seat works`);
+    t.equal(seen.revoked, true, `${resolution}: recovering the seat revokes its earlier tokens`);
+    t.equal(seen.seats, 1, `${resolution}: the player's seats list it`);
     t.match(seen.refused, { code: /^dungeon\//, status: 422 }, `${resolution}: a refusal is a DelveError with the rule's code`);
     t.equal(seen.status, 'finished', `${resolution}: the game ends (${String(seen.sent)} commands, ${String(seen.updates)} updates)`);
     t.equal(seen.summarised, true, `${resolution}: each command's answer carries the game's summary at its revision`);

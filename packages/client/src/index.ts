@@ -147,9 +147,7 @@ export class DelveClient {
     claim: { seat?: number; name?: string; character?: string } = {},
   ): Promise<SeatClient<M>> {
     const got = await ok(this.http.POST('/games/{id}/seats', { params: { path: { id: gameId } }, headers: this.key, body: claim }));
-    // Only a bot's seat comes without a token, and this claim seats no bot.
-    if (got.token === null) throw new Error(`seat ${got.seat} was claimed without a token`);
-    return new SeatClient(this.seats, module, gameId, got.seat, got.token);
+    return this.seatOf(module, gameId, got);
   }
 
   /** A seat whose token the caller already holds. */
@@ -157,11 +155,28 @@ export class DelveClient {
     return new SeatClient(this.seats, module, gameId, seat, token);
   }
 
-  /** A seat the player holds, with a new token (a lost token, another device, a campaign game); old tokens still work. */
-  async recoverSeat<M extends ModuleName>(module: M, gameId: string, seat: number): Promise<SeatClient<M>> {
+  /** Another token for a seat the player holds (another device, a campaign game); earlier tokens keep working. */
+  async takeSeatToken<M extends ModuleName>(module: M, gameId: string, seat: number): Promise<SeatClient<M>> {
     const got = await ok(this.http.POST('/games/{id}/seats/{seat}/tokens', { params: { path: { id: gameId, seat } }, headers: this.key }));
-    if (got.token === null) throw new Error(`seat ${got.seat} came without a token`);
-    return new SeatClient(this.seats, module, gameId, got.seat, got.token);
+    return this.seatOf(module, gameId, got);
+  }
+
+  /**
+   * Take a seat back with a new token when its token is lost: with the player key the client acts with, or with the
+   * recovery secret an anonymous claim answered. Every earlier token of the seat stops working.
+   */
+  async recoverSeat<M extends ModuleName>(module: M, gameId: string, seat: number, secret?: string): Promise<SeatClient<M>> {
+    const body = secret === undefined ? {} : { secret };
+    const got = await ok(
+      this.http.POST('/games/{id}/seats/{seat}/recovery', { params: { path: { id: gameId, seat } }, headers: this.key, body }),
+    );
+    return this.seatOf(module, gameId, got);
+  }
+
+  private seatOf<M extends ModuleName>(module: M, gameId: string, claimed: Schemas['SeatClaimed']): SeatClient<M> {
+    // Only a bot's seat comes without a token, and none of these seats a bot.
+    if (claimed.token === null) throw new Error(`seat ${claimed.seat} came without a token`);
+    return new SeatClient(this.seats, module, gameId, claimed.seat, claimed.token, claimed.recoverySecret);
   }
 
   /** The spectator's view of a game, now or at a revision (everything, once the game is over). */
@@ -212,9 +227,36 @@ export class DelveClient {
     return ok(this.http.POST('/players/{id}/keys', { params: { path: { id: playerId } }, headers: this.key }));
   }
 
+  /** The player's seats in games not over (with the player key: a lost token is recovered with `recoverSeat`). */
+  async activeSeats(playerId: string): Promise<Schemas['ActiveSeat'][]> {
+    return (await ok(this.http.GET('/players/{id}/seats', { params: { path: { id: playerId } }, headers: this.key }))).items;
+  }
+
   /** Revoke a key; it stops working at once (the last live key cannot be revoked). */
   async revokeKey(playerId: string, keyId: string): Promise<void> {
     await ok(this.http.DELETE('/players/{id}/keys/{keyId}', { params: { path: { id: playerId, keyId } }, headers: this.key }));
+  }
+
+  // --- Matchmaking -----------------------------------------------------------------------------------------------
+
+  /** Ask for a seat at a kind of table; placed at once when it can be (the answer then holds the seat token). */
+  async openTicket(request: Schemas['OpenTicketRequest']): Promise<Schemas['TicketPlacement']> {
+    return ok(this.http.POST('/matchmaking/tickets', { headers: this.key, body: request }));
+  }
+
+  /** The player's tickets, newest first. */
+  async tickets(): Promise<Schemas['Ticket'][]> {
+    return (await ok(this.http.GET('/matchmaking/tickets', { params: { query: this.after }, headers: this.key }))).items;
+  }
+
+  /** One of the player's tickets: waiting, or the game and seat it got. */
+  async ticket(id: string): Promise<Schemas['Ticket']> {
+    return ok(this.http.GET('/matchmaking/tickets/{id}', { params: { path: { id } }, headers: this.key }));
+  }
+
+  /** Cancel a ticket (a placed one leaves its seat while its game has not started). */
+  async cancelTicket(id: string): Promise<Schemas['Ticket']> {
+    return ok(this.http.DELETE('/matchmaking/tickets/{id}', { params: { path: { id } }, headers: this.key }));
   }
 
   // --- Characters ------------------------------------------------------------------------------------------------

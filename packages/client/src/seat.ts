@@ -48,6 +48,8 @@ export class SeatClient<M extends ModuleName> {
     readonly gameId: string,
     readonly seat: number,
     readonly token: string,
+    /** An anonymous seat's recovery secret, shown once at the claim (null for a player's seat: the key recovers it). */
+    readonly recoverySecret: string | null = null,
   ) {}
 
   private get http(): Client<paths> {

@@ -22,10 +22,18 @@ export async function play(baseUrl: string): Promise<Record<string, unknown>> {
   seen.members = (await me.campaign(campaign.id)).members.length;
   seen.listed = (await delve.games()).items.length; // no limit, no cursor: both optional
 
-  // A Dungeon game: the player's seat, its token recovered with the player key, and a server bot in the other seat.
+  // A Dungeon game: the player's seat, a second token for it, then the seat recovered with the player key (which
+  // revokes both), and a server bot in the other seat.
   const game = await me.createGame('dungeon', 2, { variant: 'standard' });
   const claimed = await me.claimSeat('dungeon', game.id, { name: 'Botty' });
+  const another = await me.takeSeatToken('dungeon', game.id, claimed.seat);
+  seen.tokens = (await another.view()).revision >= 0;
   const seat = await me.recoverSeat('dungeon', game.id, claimed.seat);
+  seen.revoked = await claimed.view().then(
+    () => false,
+    (error: unknown) => error instanceof DelveError && error.status === 403,
+  );
+  seen.seats = (await me.activeSeats(registered.id)).length;
   await seat.seatBots();
   try {
     // No response window is open while the play-off deals: the rules refuse a Pass.
