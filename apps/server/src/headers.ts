@@ -45,7 +45,7 @@ export const LOG_POSITION: Readonly<Record<string, HeaderDoc>> = {
   'X-Log-Position': {
     description:
       'The position in the event log this write reached. Pass it as `after` to a read served from a read model ' +
-      '(the games list, players, characters, campaigns) to read your own write.',
+      '(the games list, players, characters, campaigns, tickets) to read your own write.',
     schema: { type: 'string' },
   },
 };
