@@ -88,7 +88,7 @@ export const GameSummary = Type.Object(
       Type.Array(SeatNumber, {
         description:
           'Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by ' +
-          'GET /games/{id} (GraphQL game); not part of the game’s log.',
+          'GET /games/{id} (GraphQL game) and a command’s answer; not part of the game’s log.',
       }),
     ),
   },
