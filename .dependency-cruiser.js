@@ -104,6 +104,9 @@ export default {
     // own dependencies, and the root's devDependencies (the test runner, the type checker) serve every test.
     combinedDependencies: true,
     ...(existsSync(path.join(root, 'tsconfig.json')) && { tsConfig: { fileName: 'tsconfig.json' } }),
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@delve/source', 'import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

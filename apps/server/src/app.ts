@@ -12,10 +12,12 @@ import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
 import { graphql } from './graphql/index';
 import { installInputGuards } from './inputGuards';
+import { EXPOSED } from './headers';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter } from './operations/limits';
 import { platformUnavailable, type Platform } from './operations/platform';
+import type { LogHead } from './positions';
 import { installProblemHandlers, problem, sendProblem } from './problems';
 import { installAdmission, registerRoute } from './rest/adapter';
 import health, { type ReadinessProbe } from './rest/health';
@@ -36,6 +38,8 @@ export interface AppDependencies {
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
+  /** Where the event log ends: the position a write that appended nothing (a replayed key) answers with. */
+  readonly logHead?: LogHead;
   /** Presence shared across nodes (absent: this node's own, as in tests). */
   readonly presence?: Presence;
 }
@@ -120,6 +124,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       presence: deps.presence ?? new Presence({ ...deps.config.presence, node: 'local' }),
     },
     new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress),
+    deps.logHead,
   );
   installProblemHandlers(fastify);
   installInputGuards(fastify);
@@ -140,7 +145,9 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   if (corsOrigin !== false) {
     await fastify.register(cors, {
       origin: corsOrigin === true ? true : [...corsOrigin],
-      exposedHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after'],
+      // The methods the REST routes use, and every response header the contract declares.
+      methods: [...new Set(restRoutes.map((route) => route.method))],
+      exposedHeaders: [...EXPOSED],
     });
   }
   installRateLimits(fastify, operations.limiter);

@@ -30,18 +30,33 @@ export function variantsByType(schema: Json): Map<string, Json> {
 /** A module as discovery describes it: everything a client needs to know before it creates a game. */
 export type ModuleEntry = Static<typeof ModuleInfo>;
 
-/** The names under which openapi.yaml publishes a module's schemas. */
+/** The names under which openapi.yaml publishes a module's schemas (null: the module has none of that kind). */
 export function schemaNames(module: AnyGameModule) {
   const p = pascal(module.name);
+  const characters = module.progression !== undefined;
   return {
     options: `${p}Options`,
     command: `${p}Command`,
     event: `${p}Event`,
     view: module.viewSchema ? `${p}View` : null,
+    characterOptions: characters ? `${p}CharacterOptions` : null,
+    characterCommand: characters ? `${p}CharacterCommand` : null,
+    sheet: characters ? `${p}Sheet` : null,
+    code: `${p}Code`,
     commandVariant: (type: string) => `${p}Command.${type}`,
     eventVariant: (type: string) => `${p}Event.${type}`,
+    characterCommandVariant: (type: string) => `${p}CharacterCommand.${type}`,
   };
 }
+
+/** What a seat may send: the module's seat commands when it says which, else every command. */
+export const seatCommandSchema = (module: AnyGameModule): Json => plainSchema(module.seatCommandSchema ?? module.commandSchema);
+
+/** The module's refusal codes with their meanings, by code. */
+export const moduleCodes = (module: AnyGameModule) =>
+  Object.entries(module.codes ?? {})
+    .map(([code, meaning]) => ({ code, meaning }))
+    .sort((a, b) => a.code.localeCompare(b.code));
 
 /** Discovery's entry for one module. */
 export function moduleEntry(module: AnyGameModule): ModuleEntry {
@@ -60,10 +75,21 @@ export function moduleEntry(module: AnyGameModule): ModuleEntry {
       default: schema.default ?? null,
       schema,
     })),
-    commands: [...variantsByType(plainSchema(module.commandSchema)).keys()],
+    commands: [...variantsByType(seatCommandSchema(module)).keys()],
     events: [...variantsByType(plainSchema(module.eventSchema)).keys()],
-    schemas: { options: names.options, command: names.command, event: names.event, view: names.view },
+    schemas: {
+      options: names.options,
+      command: names.command,
+      event: names.event,
+      view: names.view,
+      characterOptions: names.characterOptions,
+      characterCommand: names.characterCommand,
+      sheet: names.sheet,
+      code: names.code,
+    },
     characters: module.progression !== undefined,
+    codes: moduleCodes(module),
+    content: { items: module.content?.length ?? 0, url: `/modules/${module.name}/content` },
     bots: (module.bots ?? []).map(({ name, description, strength }) => ({ name, description, strength: { ...strength } })),
   };
 }
@@ -93,19 +119,79 @@ function taggedUnion(schema: Json, variantName: (type: string) => string, fallba
   };
 }
 
-/** Every module's options, commands, events and view as named schemas (components.schemas of openapi.yaml). */
+/** A schema as a component: its title is the component's name, so it is left out. */
+function component(schema: unknown, description: string): Json {
+  const { title: _title, ...rest } = plainSchema(schema);
+  return { ...rest, description: typeof rest.description === 'string' ? rest.description : description };
+}
+
+/** The module's refusal codes as a schema: a string that is one of them, each described (a pattern until it lists them). */
+function codeSchema(module: AnyGameModule, title: string): Json {
+  const codes = moduleCodes(module);
+  if (codes.length === 0) {
+    return {
+      type: 'string',
+      pattern: `^${module.name}/`,
+      description: `A refusal of ${title}'s rules (422); the module publishes no list of its codes.`,
+    };
+  }
+  return {
+    type: 'string',
+    description: `Every refusal code of ${title}'s rules (answered with 422), with what it means.`,
+    oneOf: codes.map(({ code, meaning }) => ({ const: code, description: meaning })),
+  };
+}
+
+/**
+ * Every module's options, seat commands, events, view, codes and (for modules with characters) character options,
+ * character commands and sheet as named schemas (components.schemas of openapi.yaml).
+ */
 export function moduleComponents(modules: Readonly<Record<string, AnyGameModule>>): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const module of Object.values(modules).sort((a, b) => a.name.localeCompare(b.name))) {
     const names = schemaNames(module);
     const title = module.info?.title ?? module.name;
-    const options = plainSchema(module.optionsSchema);
-    out[names.options] = { ...options, description: options.description ?? `Options of a ${title} game; every field has a default.` };
-    out[names.command] = taggedUnion(plainSchema(module.commandSchema), names.commandVariant, `Every command of ${title}.`, out);
+    out[names.options] = component(module.optionsSchema, `Options of a ${title} game; every field has a default.`);
+    out[names.command] = taggedUnion(seatCommandSchema(module), names.commandVariant, `Every command a seat of ${title} may send.`, out);
     out[names.event] = taggedUnion(plainSchema(module.eventSchema), names.eventVariant, `Every event of ${title}.`, out);
-    if (names.view) {
-      const view = plainSchema(module.viewSchema);
-      out[names.view] = { ...view, description: view.description ?? `What one viewer sees of a ${title} game.` };
+    if (names.view) out[names.view] = component(module.viewSchema, `What one viewer sees of a ${title} game.`);
+    out[names.code] = codeSchema(module, title);
+    const progression = module.progression;
+    if (progression && names.characterOptions && names.characterCommand && names.sheet) {
+      out[names.characterOptions] = component(progression.createSchema, `The options a ${title} character is created with.`);
+      out[names.characterCommand] = taggedUnion(
+        plainSchema(progression.commandSchema),
+        names.characterCommandVariant,
+        `Every command the owner of a ${title} character may send it.`,
+        out,
+      );
+      out[names.sheet] = component(progression.sheetSchema, `A ${title} character's sheet.`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The named examples of one kind of module command (seat or character commands), from each variant's JSON Schema
+ * `examples` (or the bare command, for a command of nothing but its type): a request body's examples in openapi.yaml,
+ * keyed `<module>.<Type>` (the first example of each type).
+ */
+export function commandExamples(
+  modules: Readonly<Record<string, AnyGameModule>>,
+  kind: 'command' | 'characterCommand',
+): Record<string, { summary: string; value: unknown }> {
+  const out: Record<string, { summary: string; value: unknown }> = {};
+  for (const module of Object.values(modules).sort((a, b) => a.name.localeCompare(b.name))) {
+    const schema =
+      kind === 'command' ? seatCommandSchema(module) : module.progression ? plainSchema(module.progression.commandSchema) : null;
+    if (!schema) continue;
+    for (const [type, variant] of variantsByType(schema)) {
+      // The module's own example; a command of nothing but its type is its own example.
+      const bare = ((variant.required ?? []) as string[]).every((field) => field === 'type') ? { type } : undefined;
+      const [example = bare] = Array.isArray(variant.examples) ? (variant.examples as unknown[]) : [];
+      if (example === undefined) continue;
+      const description = typeof variant.description === 'string' ? `: ${variant.description}` : '';
+      out[`${module.name}.${type}`] = { summary: `${module.info?.title ?? module.name}: ${type}${description}`, value: example };
     }
   }
   return out;

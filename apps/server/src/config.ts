@@ -43,6 +43,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long a graceful shutdown waits for in-flight requests before closing anyway. */
   readonly shutdownTimeoutMs: number;
+  /** The longest a read given `after` waits for its read model to reach that log position (503 after that). */
+  readonly readWaitMs: number;
   readonly trustProxy: boolean;
   /** GraphiQL is served only in development. */
   readonly development: boolean;
@@ -199,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    readWaitMs: int('READ_WAIT_MS', 2000, 0, 30_000),
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
     gamePackages,

@@ -85,7 +85,20 @@ const summary = (what: string, details: readonly Detail[]): string =>
  * checked against that command's own schema, field by field. Null when the command is valid.
  */
 export function explainCommand(module: AnyGameModule, command: unknown): ValidationError | null {
-  const variants = ((module.commandSchema as unknown as Json).anyOf ?? [module.commandSchema]) as TSchema[];
+  // What a seat may send: a seat is never told to send the automaton's own commands.
+  return explainUnion(module.seatCommandSchema ?? module.commandSchema, command, 'command/malformed', module.name, 'command');
+}
+
+/** Why `command` is not one of `module`'s character commands, as `explainCommand` says it for a game's. */
+export function explainCharacterCommand(module: AnyGameModule, command: unknown): ValidationError | null {
+  const schema = module.progression?.commandSchema;
+  return schema ? explainUnion(schema, command, 'character/malformed-command', module.name, 'character command') : null;
+}
+
+/** Why `command` is not one of the union `schema` discriminated by `type` (refused with `code`): a `module`'s `kind`. */
+function explainUnion(schema: TSchema, command: unknown, code: string, module: string, kind: string): ValidationError | null {
+  const noun = `${module} ${kind}`;
+  const variants = ((schema as unknown as Json).anyOf ?? [schema]) as TSchema[];
   const byType = new Map<string, TSchema>();
   for (const variant of variants) {
     const type = ((variant as unknown as Json).properties as Json | undefined)?.type as Json | undefined;
@@ -95,17 +108,17 @@ export function explainCommand(module: AnyGameModule, command: unknown): Validat
   const type = typeof command === 'object' && command !== null && !Array.isArray(command) ? (command as Json).type : undefined;
   if (typeof command !== 'object' || command === null || Array.isArray(command)) {
     const details = [{ path: '/', message: `must be a JSON object with a type, one of ${list(types)}` }];
-    return new ValidationError('command/malformed', summary(`not a ${module.name} command`, details), details);
+    return new ValidationError(code, summary(`not a ${noun}`, details), details);
   }
   const variant = typeof type === 'string' ? byType.get(type) : undefined;
   if (!variant) {
-    const what = type === undefined ? 'is required' : `${JSON.stringify(type)} is not a ${module.name} command type`;
+    const what = type === undefined ? 'is required' : `${JSON.stringify(type)} is not a ${noun} type`;
     const details = [{ path: '/type', message: `${what}; it must be one of ${list(types)}` }];
-    return new ValidationError('command/malformed', summary(`not a ${module.name} command`, details), details);
+    return new ValidationError(code, summary(`not a ${noun}`, details), details);
   }
   const details = fieldProblems(variant, command, '');
   if (details.length === 0) return null;
-  return new ValidationError('command/malformed', summary(`not a valid ${module.name} ${String(type)} command`, details), details);
+  return new ValidationError(code, summary(`not a valid ${module} ${String(type)} ${kind}`, details), details);
 }
 
 /** Why `options` are not options of `module` (defaults filled in first, as at creation); null when they are valid. */
@@ -120,8 +133,15 @@ export function explainOptions(module: AnyGameModule, options: unknown): Validat
  * The error to report for input the kernel refused: its own, unless it is a schema failure the module's schemas can
  * explain better.
  */
-export function explained(error: unknown, module: AnyGameModule | undefined, input: { command?: unknown; options?: unknown }): unknown {
+export function explained(
+  error: unknown,
+  module: AnyGameModule | undefined,
+  input: { command?: unknown; options?: unknown; characterCommand?: unknown },
+): unknown {
   if (!(error instanceof ValidationError) || !module) return error;
+  if (error.code === 'character/malformed-command' && 'characterCommand' in input) {
+    return explainCharacterCommand(module, input.characterCommand) ?? error;
+  }
   if (error.code === 'command/malformed' && 'command' in input) return explainCommand(module, input.command) ?? error;
   if (error.code === 'game/bad-options' && 'options' in input) return explainOptions(module, input.options) ?? error;
   return error;

@@ -41,6 +41,9 @@ export function jsonProblem(text: string): HttpProblem | null {
 export function installInputGuards(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Bodies are JSON: fastify's own text/plain parser would hand a route a string it then refuses as malformed (400)
+  // rather than as the wrong media type (415).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     const problem = jsonProblem(text);

@@ -15,6 +15,7 @@ import {
   type GameServiceDeps,
   type GameServices,
 } from '@delve/kernel';
+import { notingPositions } from './positions';
 
 /** 32 bytes from the CSPRNG, base64url: seeds and seat tokens. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
@@ -25,12 +26,20 @@ export function liveGames(
   modules: Readonly<Record<string, AnyGameModule>>,
   overrides: Partial<Pick<GameServiceDeps, 'newSecret'>> = {},
 ): GameServices {
-  return gameServices({ store, modules, clock: () => new Date(), newId: () => randomUUID(), newSecret, ...overrides });
+  // Appends note the log position they reach, so each write can answer with it (positions.ts).
+  return gameServices({
+    store: notingPositions(store),
+    modules,
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    newSecret,
+    ...overrides,
+  });
 }
 
 /** Players, characters and campaigns over the same store, on the server's game service. */
 export function livePlatform(store: EventStore, modules: Readonly<Record<string, AnyGameModule>>, games: GameServices) {
-  const base = { store, clock: () => new Date(), newId: () => randomUUID() };
+  const base = { store: notingPositions(store), clock: () => new Date(), newId: () => randomUUID() };
   const players = new PlayerService({ ...base, newSecret });
   const characters = new CharacterService({ ...base, modules, games });
   const campaigns = new CampaignService({ ...base, modules, games, players, characters });

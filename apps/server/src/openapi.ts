@@ -3,7 +3,9 @@
 // committed file is what the routes generate.
 import type { AnyGameModule } from '@delve/kernel';
 import type { RouteOptions } from 'fastify';
-import { moduleComponents, schemaNames } from './catalog';
+import { commandExamples, moduleComponents, schemaNames } from './catalog';
+import { serverCodeSchema } from './codes';
+import { BUDGET, LOG_POSITION, REQUEST_ID, RETRY_AFTER, type HeaderDoc } from './headers';
 import { MODULE_SCHEMA, type ModuleSchemaKind } from './operations/schemas';
 
 type Json = Record<string, unknown>;
@@ -16,6 +18,8 @@ declare module 'fastify' {
     auth?: readonly Credential[];
     /** Response headers by status code and what each says. */
     responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+    /** The budget an operation route spends: its responses carry the X-RateLimit-* headers of that bucket. */
+    budget?: 'read' | 'write';
   }
 }
 
@@ -29,6 +33,8 @@ export interface RouteDoc {
   readonly auth?: readonly Credential[];
   /** Response headers by status code, e.g. { 201: { Location: 'Where the new game is.' } }. */
   readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+  /** The budget it spends (rate-limited routes only). */
+  readonly budget?: 'read' | 'write';
 }
 
 /** A route as registered: its method, URL and schema (with the RouteDoc fields beside fastify's keys). */
@@ -52,18 +58,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'The body is not application/json.',
   422: 'The rules refuse it: the problem code says which rule.',
   429: 'Rate limited: retry after the number of seconds in Retry-After.',
-  503: 'Not ready: the database is unreachable; retry after the number of seconds in Retry-After.',
-};
-
-/** Headers every response carries (components.headers), referenced from each response. */
-const COMMON_HEADERS: Record<string, Json> = {
-  'X-Request-Id': {
-    description: 'The id of this request in the server log: the one sent in X-Request-Id if it was sane, else a new one.',
-    schema: { type: 'string' },
-  },
-  'X-RateLimit-Limit': { description: 'Requests allowed in the current window for this caller.', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  503: 'Unavailable for now (the problem code says why); retry after the number of seconds in Retry-After.',
 };
 
 const SECURITY_SCHEMES: Json = {
@@ -139,25 +134,41 @@ function parameters(where: 'path' | 'query' | 'header', schema: unknown, compone
   return Object.entries(object.properties ?? {}).map(([name, sub]) => {
     // The parameter carries the description; a named (titled) schema keeps its own, since it is shared.
     const { description, ...rest } = sub;
+    const example = exampleOf(sub);
     return {
       name,
       in: where,
       ...(where === 'path' || required.has(name) ? { required: true } : {}),
       ...(typeof description === 'string' ? { description } : {}),
       schema: components.ref(typeof sub.title === 'string' ? sub : rest),
+      ...(example !== undefined && { example }),
     };
   });
 }
 
+/** Every named header (components.headers). */
+const HEADERS: Record<string, HeaderDoc> = Object.fromEntries(
+  Object.entries({ ...REQUEST_ID, ...BUDGET, ...RETRY_AFTER, ...LOG_POSITION }).map(([name, { description, schema }]) => [
+    name,
+    { description, schema },
+  ]),
+);
+
 const headerRefs = (names: readonly string[]): Json =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
-/** An error response: one component per status (components.responses), all problem+json. */
-function problemResponse(status: number): Json {
-  const names = Object.keys(COMMON_HEADERS);
+/** The headers every response of a route carries: the request id, and the budget's on rate-limited routes. */
+const commonHeaders = (limited: boolean): string[] => [...Object.keys(REQUEST_ID), ...(limited ? Object.keys(BUDGET) : [])];
+
+/**
+ * An error response, all problem+json: for rate-limited routes one component per status (components.responses), with
+ * Retry-After on 429 and 503; the few routes outside the limit (/ready) say it inline.
+ */
+function problemResponse(status: number, limited: boolean): Json {
+  const retry = limited && (status === 429 || status === 503) ? Object.keys(RETRY_AFTER) : [];
   return {
     description: STATUS_TEXT[status] ?? 'See the problem.',
-    headers: headerRefs(status === 429 || status === 503 ? [...names, 'Retry-After'] : names),
+    headers: headerRefs([...commonHeaders(limited), ...retry]),
     content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
   };
 }
@@ -166,20 +177,25 @@ function responses(route: DocumentedRoute, components: Components, problemStatus
   const out: Json = {};
   const declared = (route.schema.response ?? {}) as Record<string, Json>;
   const headers = route.schema.responseHeaders ?? {};
+  const limited = route.schema.budget !== undefined;
   for (const [code, schema] of Object.entries(declared)) {
     const status = Number(code);
     if (schema.title === 'Problem') {
       components.ref(schema); // registers the Problem schema
-      problemStatuses.add(status);
-      out[code] = { $ref: `#/components/responses/Problem${status}` };
+      if (limited) problemStatuses.add(status);
+      out[code] = limited ? { $ref: `#/components/responses/Problem${status}` } : problemResponse(status, false);
       continue;
     }
     const named = Object.fromEntries(
-      Object.entries(headers[status] ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+      Object.entries(headers[status] ?? {}).map(([name, description]) =>
+        Object.hasOwn(HEADERS, name)
+          ? [name, { $ref: `#/components/headers/${name}` }]
+          : [name, { description, schema: { type: 'string' } }],
+      ),
     );
     const response: Json = {
       description: typeof schema.description === 'string' ? schema.description : (STATUS_TEXT[status] ?? 'OK.'),
-      headers: { ...headerRefs(Object.keys(COMMON_HEADERS)), ...named },
+      headers: { ...headerRefs(commonHeaders(limited)), ...named },
     };
     if (status !== 304 && status !== 204 && schema.type !== 'null') {
       response.content = { 'application/json': { schema: components.ref(schema) } };
@@ -197,17 +213,21 @@ function responses(route: DocumentedRoute, components: Components, problemStatus
 function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<string, AnyGameModule>>): void {
   const loaded = Object.values(modules).sort((a, b) => a.name.localeCompare(b.name));
   if (loaded.length > 0) Object.assign(schemas, moduleComponents(modules));
+  schemas.ServerCode = serverCodeSchema();
+  const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
   const narrowed = (node: Json): Json => {
     const kind = node[MODULE_SCHEMA] as ModuleSchemaKind;
+    const { [MODULE_SCHEMA]: _kind, ...plain } = node;
     const refs: Json[] = loaded.flatMap((m) => {
       const name = schemaNames(m)[kind];
-      return name === null ? [] : [{ $ref: `#/components/schemas/${name}` }];
+      return name === null ? [] : [ref(name)];
     });
     // A module that publishes no view schema is served as JSON: its views are whatever it returns.
-    const unnamed = loaded.filter((m) => schemaNames(m)[kind] === null).map((m) => m.name);
+    const unnamed = kind === 'view' ? loaded.filter((m) => schemaNames(m).view === null).map((m) => m.name) : [];
     if (unnamed.length > 0) refs.push({ description: `A view of ${unnamed.join(', ')}, which publish no view schema.` });
-    const { [MODULE_SCHEMA]: _kind, ...plain } = node;
-    if (loaded.length === 0) return plain;
+    // A problem's code is the server's own or a module's.
+    if (kind === 'code') refs.unshift(ref('ServerCode'));
+    if (refs.length === 0) return plain;
     const description = typeof node.description === 'string' ? node.description : undefined;
     return { ...(description !== undefined && { description }), anyOf: refs };
   };
@@ -218,6 +238,34 @@ function publishModules(schemas: Record<string, Json>, modules: Readonly<Record<
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
   };
   for (const [name, schema] of Object.entries(schemas)) schemas[name] = walk(schema) as Json;
+}
+
+/** A schema's first example (JSON Schema's `examples`), if it has one. */
+const exampleOf = (schema: Json): unknown => (Array.isArray(schema.examples) ? (schema.examples as unknown[])[0] : undefined);
+
+/** An object's example: its own, else its required fields' examples (an optional field is left to its default). */
+function objectExample(schema: Json): unknown {
+  const own = exampleOf(schema);
+  if (own !== undefined || schema.type !== 'object') return own;
+  const required = new Set((schema.required ?? []) as string[]);
+  const fields = Object.entries((schema.properties ?? {}) as Record<string, Json>).flatMap(([name, field]) => {
+    const example = exampleOf(field);
+    return example === undefined || !required.has(name) ? [] : [[name, example] as const];
+  });
+  return Object.fromEntries(fields);
+}
+
+/**
+ * A request body with an example a server accepts: the modules' own command examples, one per command type, when it is
+ * one of their commands; else one made of its fields' examples.
+ */
+function requestBody(body: Json, components: Components, modules: Readonly<Record<string, AnyGameModule>>): Json {
+  const kind = body[MODULE_SCHEMA];
+  const commands = kind === 'command' || kind === 'characterCommand';
+  const examples = commands ? commandExamples(modules, kind) : {};
+  // A module's command has no example of ours: without the modules' own there is none to give.
+  const example = Object.keys(examples).length > 0 ? { examples } : commands ? {} : { example: objectExample(body) };
+  return { required: true, content: { 'application/json': { schema: components.ref(body), ...example } } };
 }
 
 /** The OpenAPI 3.1 document of `routes` (every route with an operationId) and the modules' schemas. */
@@ -241,6 +289,7 @@ export function openApiDocument(
       summary: doc.summary,
       ...(doc.description !== undefined && { description: doc.description }),
     };
+    if (doc.budget) operation['x-delve-budget'] = doc.budget;
     if (doc.auth) operation.security = doc.auth.map((name) => (name === 'anonymous' ? {} : { [name]: [] }));
     const params = [
       ...parameters('path', doc.params, components),
@@ -248,9 +297,7 @@ export function openApiDocument(
       ...parameters('header', doc.headers, components),
     ];
     if (params.length > 0) operation.parameters = params;
-    if (doc.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: components.ref(doc.body) } } };
-    }
+    if (doc.body) operation.requestBody = requestBody(doc.body as Json, components, modules);
     operation.responses = responses(route, components, problemStatuses);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -275,8 +322,8 @@ export function openApiDocument(
         Object.values(modules)
           .sort((a, b) => a.name.localeCompare(b.name))
           .map((m) => {
-            const { options, command, event, view } = schemaNames(m);
-            return [m.name, { options, command, event, view }];
+            const { options, command, event, view, characterOptions, characterCommand, sheet, code } = schemaNames(m);
+            return [m.name, { options, command, event, view, characterOptions, characterCommand, sheet, code }];
           }),
       ),
     }),
@@ -284,8 +331,8 @@ export function openApiDocument(
     paths,
     components: {
       securitySchemes: SECURITY_SCHEMES,
-      headers: { ...COMMON_HEADERS, 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
-      responses: Object.fromEntries([...problemStatuses].sort().map((status) => [`Problem${status}`, problemResponse(status)])),
+      headers: HEADERS,
+      responses: Object.fromEntries([...problemStatuses].sort().map((status) => [`Problem${status}`, problemResponse(status, true)])),
       schemas: components.schemas,
     },
   };

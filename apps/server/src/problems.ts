@@ -1,6 +1,7 @@
 // Every error as application/problem+json with a stable code: the one place kernel and HTTP errors map to statuses.
 import { ConflictError, ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '@delve/kernel';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { statusOf } from './codes';
 import { storeUnavailable, unstorableText } from './storeErrors';
 
 /** RFC 9457 problem details plus our stable `code`. */
@@ -61,30 +62,17 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'http/malformed-json',
 };
 
-/**
- * Lobby rule violations that mean "the game is not accepting this in its current state" (not started, over, seat
- * taken): 409 as the contract says, keeping the kernel's code and message. Every other rule violation is 422.
- */
-export const LIFECYCLE_CONFLICTS: ReadonlySet<string> = new Set([
-  'game/not-open',
-  'game/not-active',
-  'game/over',
-  'game/seat-taken',
-  'game/full',
-  'game/rules-retired',
-  'game/seats-empty',
-  'ticket/not-open',
-]);
-
 /** Map any thrown value to a problem. Unknown errors become an opaque 500 so internals never leak. */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof RuleViolation) return problem(LIFECYCLE_CONFLICTS.has(error.code) ? 409 : 422, error.code, error.message);
+  // A server code's status is the table's (codes.ts); a module's refusal is a 422.
+  if (error instanceof RuleViolation) return problem(statusOf(error.code) ?? 422, error.code, error.message);
   if (error instanceof ValidationError) {
-    return problem(400, error.code, error.message, error.details.length > 0 ? { errors: [...error.details] } : {});
+    const extra = error.details.length > 0 ? { errors: [...error.details] } : {};
+    return problem(statusOf(error.code) ?? 400, error.code, error.message, extra);
   }
-  if (error instanceof ForbiddenError) return problem(403, error.code, error.message);
-  if (error instanceof NotFoundError) return problem(404, error.code, error.message);
-  if (error instanceof ConflictError) return problem(409, error.code, error.message);
+  if (error instanceof ForbiddenError) return problem(statusOf(error.code) ?? 403, error.code, error.message);
+  if (error instanceof NotFoundError) return problem(statusOf(error.code) ?? 404, error.code, error.message);
+  if (error instanceof ConflictError) return problem(statusOf(error.code) ?? 409, error.code, error.message);
   if (error instanceof HttpProblem) return problem(error.status, error.code, error.message);
   if (storeUnavailable(error)) {
     return problem(503, 'store/unavailable', 'the database is unavailable (restarting or unreachable); retry shortly');
@@ -104,7 +92,7 @@ export function toProblem(error: unknown): Problem {
   }
   const status = fe && typeof fe === 'object' ? fe.statusCode : undefined;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = (typeof fe?.code === 'string' && FASTIFY_CODES[fe.code]) || `http/${status}`;
+    const code = (typeof fe?.code === 'string' && FASTIFY_CODES[fe.code]) || 'http/bad-request';
     // Fastify's 4xx messages describe the request, not the server, so they are safe to show.
     return problem(status, code, typeof fe?.message === 'string' ? fe.message : 'bad request');
   }
@@ -126,8 +114,8 @@ export function installProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = toProblem(error);
     body.instance = request.url.split('?')[0] ?? request.url;
-    if (body.status === 503) request.log.warn({ err: error, code: body.code }, 'request refused: unavailable');
-    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // Every 5xx at error level with its cause (the store away included); a client's mistake is no error of the server.
+    if (body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
     else request.log.info({ code: body.code, status: body.status }, 'request rejected');
     const retry = retryAfterOf(error);
     if (retry !== undefined) reply.header('retry-after', String(retry));

@@ -12,6 +12,7 @@ import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifec
 import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
+import { storeHead } from './positions';
 import { Presence } from './presence';
 
 export interface ServeOptions {
@@ -70,6 +71,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     updates,
     platform,
     reads: postgresReadModels(db.sql),
+    logHead: storeHead(store),
     presence,
   });
   for (const warning of warnings) app.log.warn(warning);

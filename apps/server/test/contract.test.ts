@@ -12,7 +12,7 @@ import { openapi, specProblems } from './support/spec';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import type { AnyGameModule } from '@delve/kernel';
-import { plainSchema, schemaNames, variantsByType } from '../src/catalog';
+import { plainSchema, schemaNames, seatCommandSchema, variantsByType } from '../src/catalog';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -136,7 +136,7 @@ t.test('openapi.yaml documents relative servers, request ids, rate limits, Retry
   t.ok(document.paths['/games'].post.responses['201'].headers['X-Request-Id'], 'success responses carry the request id');
 });
 
-t.test("every module's options, commands, events and view are named schemas equal to the module's own", async (t) => {
+t.test("every module's options, seat commands, events and view are named schemas equal to the module's own", async (t) => {
   const modules = await loadModules();
   t.same(Object.keys(modules).sort(), ['dungeon', 'dungeoneer', 'raid', 'venture'], 'the four shipped modules are loaded');
   const ctx = await contractApp(modules);
@@ -151,7 +151,8 @@ t.test("every module's options, commands, events and view are named schemas equa
       `${module.name}: options`,
     );
     for (const [kind, schema, variant] of [
-      ['command', module.commandSchema, names.commandVariant],
+      // What a seat may send: a module's own steps (the raid's Dungeon) are no seat's to send.
+      ['command', seatCommandSchema(module), names.commandVariant],
       ['event', module.eventSchema, names.eventVariant],
     ] as const) {
       const union = schemas[names[kind]];

@@ -1,9 +1,9 @@
 // GraphQL: typed views per module, replays, the redacted log, errors with stable codes, and gameUpdated over WebSocket.
 import t from 'tap';
-import WebSocket from 'ws';
 import { graphqlSchema } from '../src/graphql/index';
 import { toy } from './support/toy';
 import { listening, testApp, type TestApp } from './support/app';
+import { subscribe } from './support/socket';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -111,34 +111,6 @@ t.test('games(filter) lists from the read model', async (t) => {
   const active = await gql(ctx, `{ games(filter: { status: active }) { items { status } } }`);
   t.equal(active.data.games.items.length, 1);
 });
-
-function subscribe(url: string, init: Record<string, unknown>, query: string, variables: Record<string, unknown>) {
-  const ws = new WebSocket(url, 'graphql-transport-ws');
-  const messages: Json[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)));
-    for (const w of waiters.splice(0)) w();
-  });
-  ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: init })));
-  const next = async (type: string, ms = 3000): Promise<Json> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const index = messages.findIndex((m) => m.type === type);
-      if (index >= 0) return messages.splice(index, 1)[0];
-      if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-  };
-  const start = async () => {
-    await next('connection_ack');
-    ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query, variables } }));
-  };
-  return { ws, next, start };
-}
 
 t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat, over WebSocket", async (t) => {
   const ctx = await testApp();

@@ -117,7 +117,7 @@ t.test('a player registers, creates characters, plays games with them; each game
   t.same(player.json().data.player.characters, [{ name: 'Rogue' }]);
 });
 
-t.test('character commands: owner only, the module answers 422 with its code, malformed ones 400', async (t) => {
+t.test('character commands: owner only (403 for anyone else), the module answers 422 with its code, malformed ones 400', async (t) => {
   const ctx = await testApp({}, modules);
   t.teardown(ctx.close);
   const ada = await register(t, ctx, 'Ada');
@@ -131,14 +131,14 @@ t.test('character commands: owner only, the module answers 422 with its code, ma
     (await call(t, ctx.app, 'POST', url, { token: ada.key, payload: { type: 'SpendPoint', perk: 'luck' } })).body.code,
     'toy/no-points',
   );
-  t.equal((await call(t, ctx.app, 'POST', url, { token: bob.key, payload: { type: 'ChangeMotto', motto: 'x' } })).status, 422);
+  t.equal((await call(t, ctx.app, 'POST', url, { token: bob.key, payload: { type: 'ChangeMotto', motto: 'x' } })).status, 403);
   t.equal((await call(t, ctx.app, 'POST', url, { token: ada.key, payload: { type: 'Fly' } })).body.code, 'character/malformed-command');
   t.equal((await call(t, ctx.app, 'POST', url, { payload: { type: 'ChangeMotto', motto: 'x' } })).status, 401, 'no key');
   t.equal((await call(t, ctx.app, 'POST', url, { token: `${ada.key}x`, payload: { type: 'ChangeMotto', motto: 'x' } })).status, 403);
   const game = (await call(t, ctx.app, 'POST', '/games', { payload: { module: 'toy', seats: 2 } })).body;
   const noKey = await call(t, ctx.app, 'POST', `/games/${game.id}/seats`, { payload: { character: hero.id } });
   t.equal(noKey.status, 401, 'bringing a character needs the player key');
-  t.equal((await call(t, ctx.app, 'POST', `/games/${game.id}/seats`, { token: bob.key, payload: { character: hero.id } })).status, 422);
+  t.equal((await call(t, ctx.app, 'POST', `/games/${game.id}/seats`, { token: bob.key, payload: { character: hero.id } })).status, 403);
   t.equal((await call(t, ctx.app, 'GET', `/characters/not-a-uuid`)).status, 400);
   t.equal((await call(t, ctx.app, 'POST', '/characters', { token: ada.key, payload: { module: 'toy', name: ' ' } })).status, 400);
 });

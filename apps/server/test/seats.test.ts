@@ -39,7 +39,7 @@ t.test('an anonymous claim gets a recovery secret once; with it the seat comes b
   t.not(claimed.recoverySecret, claimed.token);
 
   const wrong = await call(t, ctx.app, 'POST', `/games/${id}/seats/${claimed.seat}/recovery`, { payload: { secret: 'not-it' } });
-  t.equal(wrong.status, 422, 'a wrong secret is refused');
+  t.equal(wrong.status, 403, 'a wrong secret is refused');
   t.equal(wrong.body.code, 'game/not-your-seat');
   const missing = await call(t, ctx.app, 'POST', `/games/${id}/seats/${claimed.seat}/recovery`, { payload: {} });
   t.equal(missing.status, 400, 'no secret and no player key: refused, naming the field');
@@ -57,7 +57,7 @@ t.test('an anonymous claim gets a recovery secret once; with it the seat comes b
   const again = await call(t, ctx.app, 'POST', `/games/${id}/seats/${claimed.seat}/recovery`, {
     payload: { secret: claimed.recoverySecret },
   });
-  t.equal(again.status, 422, 'a used secret is used up');
+  t.equal(again.status, 403, 'a used secret is used up');
 
   const log = (await call(t, ctx.app, 'GET', `/games/${id}/events?from=0&limit=100`)).body.items as Json[];
   const text = JSON.stringify(log);

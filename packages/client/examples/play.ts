@@ -1,5 +1,6 @@
 // A complete Dungeon game through the typed client: two seats, each sending the first of its legal commands until
-// the game ends. Run against a server: DELVE_URL=http://127.0.0.1:3000 npx tsx packages/client/examples/play.ts
+// the game ends. Run against a server (the condition resolves the client to its sources):
+// DELVE_URL=http://127.0.0.1:3000 node --conditions=@delve/source --import tsx packages/client/examples/play.ts
 import { DelveClient, type Command } from '@delve/client';
 
 const client = new DelveClient({ baseUrl: process.env.DELVE_URL ?? 'http://127.0.0.1:3000' });

@@ -24,7 +24,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A campaign's members and every game played in its name, with results. */
+    /**
+     * A campaign's members and every game played in its name, with results.
+     * @description Served from the campaign-progress read model; give `after` to read your own write.
+     */
     get: operations['getCampaign'];
     put?: never;
     post?: never;
@@ -336,8 +339,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start the game now (any seated player may); the last claim starts it anyway.
-     * @description Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, so such a game would wait forever. The problem names the empty seats and the table to create instead.
+     * Ask to start the game (any seated player may); the claim of the last seat starts it by itself.
+     * @description Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, so such a game would wait forever. The problem names the empty seats and the table to create instead. Once every seat is held the game has started already (409 game/not-open), so today no call of this succeeds; it stays for clients written against it.
      */
     post: operations['startGame'];
     delete?: never;
@@ -390,7 +393,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your matchmaking tickets, newest first (from the tickets read model). */
+    /** Your matchmaking tickets, newest first (from the tickets read model; give `after` to read your own write). */
     get: operations['listTickets'];
     put?: never;
     /**
@@ -442,6 +445,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/modules/{name}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A module's own shipped content: cards, heroes, rooms… with their ids, names, types, rarities and texts.
+     * @description What a client needs to show a card, offer an unlock or name a dungeon; ids are those commands, options and character sheets use. A module that ships no content answers an empty list.
+     */
+    get: operations['getModuleContent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/modules/{name}/notation': {
     parameters: {
       query?: never;
@@ -485,7 +508,7 @@ export interface paths {
     };
     /**
      * A player's profile: name, characters and the games they took a seat in as themselves.
-     * @description Served from the player-profiles read model, which follows the event log within moments.
+     * @description Served from the player-profiles read model, which follows the event log within moments; give `after` to read your own write.
      */
     get: operations['getPlayer'];
     put?: never;
@@ -573,13 +596,20 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     CreateCampaignRequest: {
-      /** @description The campaign's name. */
+      /**
+       * @description The campaign's name.
+       * @example Under the Hill
+       */
       name: string;
-      /** @description The module its games are played under. */
+      /**
+       * @description The module its games are played under.
+       * @example raid
+       */
       module: string;
       /**
        * Format: uuid
        * @description The character the creator brings.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
     };
@@ -703,8 +733,13 @@ export interface components {
       title: string;
       /** @description The HTTP status. */
       status: number;
-      /** @description Stable machine-readable code, e.g. dungeon/not-your-turn or http/invalid-request. */
-      code: string;
+      /** @description Stable machine-readable code, e.g. dungeon/not-your-turn or http/invalid-request: one of ServerCode or of a module's <Module>Code, each listed with its meaning. */
+      code:
+        | components['schemas']['ServerCode']
+        | components['schemas']['DungeonCode']
+        | components['schemas']['DungeoneerCode']
+        | components['schemas']['RaidCode']
+        | components['schemas']['VentureCode'];
       /** @description What went wrong, for humans. */
       detail: string;
       /** @description The path of the request. */
@@ -730,6 +765,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The new game.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       gameId: string;
       /** @description A seat at the table, 0-based in clockwise order. */
@@ -743,18 +779,32 @@ export interface components {
       /**
        * Format: uuid
        * @description The character the new member brings.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
     };
+    /**
+     * @example {
+     *       "module": "raid",
+     *       "name": "Hilde",
+     *       "options": {
+     *         "class": "guardian"
+     *       }
+     *     }
+     */
     CreateCharacterRequest: {
-      /** @description A module with characters (GET /modules says which). */
+      /**
+       * @description A module with characters (GET /modules says which).
+       * @example raid
+       */
       module: string;
-      /** @description The character's name. */
+      /**
+       * @description The character's name.
+       * @example Hilde
+       */
       name: string;
       /** @description The module's character creation options. */
-      options?: {
-        [key: string]: unknown;
-      };
+      options?: components['schemas']['DungeoneerCharacterOptions'] | components['schemas']['RaidCharacterOptions'];
     };
     /** @description Where a character sits now. */
     CharacterSeat: {
@@ -805,19 +855,15 @@ export interface components {
       /** @description Every finished game recorded on the character, oldest first. */
       games: components['schemas']['CharacterGame'][];
       /** @description The module's character sheet (its shape is the module's sheet schema). */
-      sheet: unknown;
+      sheet: components['schemas']['DungeoneerSheet'] | components['schemas']['RaidSheet'];
     };
     /** @description A player's characters. */
     CharacterList: {
       /** @description The characters, oldest first. */
       items: components['schemas']['Character'][];
     };
-    /** @description A module's command (see the module's command schemas). */
-    Command:
-      | components['schemas']['DungeonCommand']
-      | components['schemas']['DungeoneerCommand']
-      | components['schemas']['RaidCommand']
-      | components['schemas']['VentureCommand'];
+    /** @description A command to a character (see its module's character command schemas). */
+    CharacterCommand: components['schemas']['DungeoneerCharacterCommand'] | components['schemas']['RaidCharacterCommand'];
     /** @description The outcome of an owner's command to a character. */
     CharacterCommandResult: {
       /** @description The character stream's revision after the command. */
@@ -869,7 +915,10 @@ export interface components {
     /** @description What happens when a seat's time runs out: forfeit (the seat concedes by the module's own rules), default (the module's least harmful legal move is played for it) or bot (a server bot plays the seat until its player sends a command again). */
     TimeoutPolicy: 'forfeit' | 'default' | 'bot';
     CreateGameRequest: {
-      /** @description The rules module (GET /modules lists them). */
+      /**
+       * @description The rules module (GET /modules lists them).
+       * @example dungeon
+       */
       module: string;
       /** @description The module's options; defaults fill the rest. */
       options?:
@@ -877,7 +926,10 @@ export interface components {
         | components['schemas']['DungeoneerOptions']
         | components['schemas']['RaidOptions']
         | components['schemas']['VentureOptions'];
-      /** @description How many seats the table has. */
+      /**
+       * @description How many seats the table has.
+       * @example 2
+       */
       seats: number;
       clock?: components['schemas']['Clock'];
       onTimeout?: components['schemas']['TimeoutPolicy'];
@@ -1015,11 +1067,25 @@ export interface components {
       };
     };
     SeatBotsRequest: {
-      /** @description The bot (default: the module's first; GET /modules lists them). */
+      /**
+       * @description The bot (default: the module's first; GET /modules lists them).
+       * @example random
+       */
       bot?: string;
-      /** @description Only these seats (default: every empty one). */
+      /**
+       * @description Only these seats (default: every empty one).
+       * @example [
+       *       1
+       *     ]
+       */
       seats?: number[];
     };
+    /** @description A module's command (see the module's command schemas). */
+    Command:
+      | components['schemas']['DungeonCommand']
+      | components['schemas']['DungeoneerCommand']
+      | components['schemas']['RaidCommand']
+      | components['schemas']['VentureCommand'];
     /** @description One event of a game’s log, redacted for the caller. */
     Event: {
       /** @description The event’s revision in the game stream. */
@@ -1031,7 +1097,7 @@ export interface components {
       /** @description When the command that caused it was decided (ISO 8601). */
       at: string;
     };
-    /** @description The outcome of a command. */
+    /** @description The outcome of a command: the new revision, what it caused, the caller's view and the game's summary after it. */
     CommandResult: {
       /** @description The game’s revision after the command. */
       revision: number;
@@ -1043,6 +1109,7 @@ export interface components {
         | components['schemas']['DungeoneerView']
         | components['schemas']['RaidView']
         | components['schemas']['VentureView'];
+      game: components['schemas']['GameSummary'];
       /** @description True when the Idempotency-Key was seen before: the first outcome, nothing appended. */
       replayed: boolean;
     };
@@ -1076,16 +1143,26 @@ export interface components {
       templates: components['schemas']['CommandTemplate'][];
     };
     ClaimSeatRequest: {
-      /** @description The seat to claim (default: the lowest free one). */
+      /**
+       * @description The seat to claim (default: the lowest free one).
+       * @example 0
+       */
       seat?: number;
-      /** @description A display name for the seat (default: the character’s name, if one is brought). */
+      /**
+       * @description A display name for the seat (default: the character’s name, if one is brought).
+       * @example Ada
+       */
       name?: string;
       /**
        * Format: uuid
        * @description Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
-      /** @description Seat one of the module’s server bots instead (GET /modules lists them); no token is given. */
+      /**
+       * @description Seat one of the module’s server bots instead (GET /modules lists them); no token is given.
+       * @example random
+       */
       bot?: string;
     };
     /** @description A claimed seat and the token that acts for it. */
@@ -1099,6 +1176,11 @@ export interface components {
       /** @description The game's revision after the claim. */
       revision: number;
     };
+    /**
+     * @example {
+     *       "secret": "rV3bq0n8YxL2c5HfJ7tKpWm9sD4gZa1E6uQyNoTiXkA"
+     *     }
+     */
     RecoverSeatRequest: {
       /** @description The recovery secret of a seat claimed anonymously. */
       secret?: string;
@@ -1123,7 +1205,10 @@ export interface components {
       status: 'ok' | 'ready';
     };
     OpenTicketRequest: {
-      /** @description The module (GET /modules lists them). */
+      /**
+       * @description The module (GET /modules lists them).
+       * @example dungeon
+       */
       module: string;
       /** @description The module's options; defaults fill the rest. */
       options?:
@@ -1136,6 +1221,7 @@ export interface components {
       /**
        * Format: uuid
        * @description Bring one of your characters of the module.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       character?: string;
       clock?: components['schemas']['Clock'];
@@ -1236,6 +1322,13 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    /** @description A problem code with its meaning. */
+    RefusalCode: {
+      /** @description The stable code, as problems carry it in `code` (GraphQL errors in `extensions.code`). */
+      code: string;
+      /** @description What it means, for people and for clients deciding what to do. */
+      meaning: string;
+    };
     /** @description A server bot that can hold or play a seat. */
     ModuleBot: {
       /** @description Its name, as POST /games/{id}/seats { bot } takes it. */
@@ -1288,15 +1381,32 @@ export interface components {
       schemas: {
         /** @description The named schema of the options. */
         options: string;
-        /** @description The named schema of the command union. */
+        /** @description The named schema of the commands a seat may send (a union). */
         command: string;
         /** @description The named schema of the event union. */
         event: string;
         /** @description The named schema of the view; null when it is served as JSON. */
         view: string | null;
+        /** @description The named schema of the options a character is created with; null for a module without characters. */
+        characterOptions: string | null;
+        /** @description The named schema of the commands a character's owner may send it (a union); null for a module without characters. */
+        characterCommand: string | null;
+        /** @description The named schema of a character's sheet; null for a module without characters. */
+        sheet: string | null;
+        /** @description The named schema listing its refusal codes. */
+        code: string;
       };
       /** @description True when characters of the module can be created and brought to its games. */
       characters: boolean;
+      /** @description Every code its rules refuse a command with (422), with what it means: clients branch on these. */
+      codes: components['schemas']['RefusalCode'][];
+      /** @description The module's own shipped content (GET /modules/{name}/content). */
+      content: {
+        /** @description How many pieces of content it ships. */
+        items: number;
+        /** @description Where they are served: cards, heroes, rooms with their ids, names and texts. */
+        url: string;
+      };
       /** @description The server bots that can hold a seat (the first also plays for people whose time ran out). */
       bots: components['schemas']['ModuleBot'][];
     };
@@ -1304,6 +1414,30 @@ export interface components {
     ModuleList: {
       /** @description Every module this server runs, by name. */
       items: components['schemas']['ModuleInfo'][];
+    };
+    /** @description One piece of a module's shipped content (a card, a hero, a room…), as a client shows it. */
+    ContentItem: {
+      /** @description Its id, as commands, options and character sheets name it. */
+      id: string;
+      /** @description Its name, as players see it. */
+      name: string;
+      /** @description What kind of thing it is in the module (a card type, a hero, a dungeon room…). */
+      type: string;
+      /** @description Its rarity, where the module has rarities; null otherwise. */
+      rarity: string | null;
+      /** @description Its rules text, in our own words. */
+      text: string;
+      /** @description Further numbers and names the module shows (cost, attack, XP…), by name. */
+      stats?: {
+        [key: string]: string | number | boolean | null;
+      };
+    };
+    /** @description A module's own shipped content: what a client shows of a card, a hero or a room. */
+    ModuleContent: {
+      /** @description The module name. */
+      module: string;
+      /** @description Every piece of content it ships, in its own order (empty when it ships none). */
+      items: components['schemas']['ContentItem'][];
     };
     /** @description A module's rules and notation as its README explains them. */
     ModuleNotation: {
@@ -1315,7 +1449,10 @@ export interface components {
       markdown: string;
     };
     RegisterPlayerRequest: {
-      /** @description The name others see. */
+      /**
+       * @description The name others see.
+       * @example Ada
+       */
       name: string;
     };
     /** @description The new player and its first key. */
@@ -1323,6 +1460,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The player id.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       id: string;
       /** @description The name others see. */
@@ -1332,6 +1470,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The first key’s id.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       keyId: string;
       /** @description The first API key, shown once: send it as Authorization: Bearer <key>. */
@@ -1407,6 +1546,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The key id, to revoke it later.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       keyId: string;
       /** @description The API key, shown once: send it as Authorization: Bearer <key>. */
@@ -1417,6 +1557,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The game.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
        */
       gameId: string;
       /** @description The game's module. */
@@ -2529,6 +2670,37 @@ export interface components {
       /** @description The winner once the game is over. */
       winners: number[] | null;
     };
+    /** @description Every refusal code of Daniel Bullen's Dungeon's rules (answered with 422), with what it means. */
+    DungeonCode: string &
+      (
+        | 'dungeon/already-played'
+        | 'dungeon/bad-ask'
+        | 'dungeon/bad-declaration'
+        | 'dungeon/bad-defence'
+        | 'dungeon/bad-seat-count'
+        | 'dungeon/bad-target'
+        | 'dungeon/card-not-in-hand'
+        | 'dungeon/dead'
+        | 'dungeon/game-over'
+        | 'dungeon/illegal-passage'
+        | 'dungeon/joker-not-wild'
+        | 'dungeon/must-play'
+        | 'dungeon/no-counter-attack'
+        | 'dungeon/no-passage'
+        | 'dungeon/no-stake'
+        | 'dungeon/not-a-joker'
+        | 'dungeon/not-a-seat'
+        | 'dungeon/not-awaited'
+        | 'dungeon/not-in-discard'
+        | 'dungeon/not-pitch-black'
+        | 'dungeon/not-started'
+        | 'dungeon/not-your-turn'
+        | 'dungeon/still-in-cell'
+        | 'dungeon/unknown-command'
+        | 'dungeon/wrong-card'
+        | 'dungeon/wrong-rank'
+        | 'dungeon/wrong-step'
+      );
     /** @description Dungeoneer options; the standard game needs none. */
     DungeoneerOptions: {
       /**
@@ -5434,6 +5606,149 @@ export interface components {
         maxY: number;
       };
     };
+    /** @description Every refusal code of Dungeoneer's rules (answered with 422), with what it means. */
+    DungeoneerCode: string &
+      (
+        | 'dungeoneer/already-attempted'
+        | 'dungeoneer/already-challenged'
+        | 'dungeoneer/already-open'
+        | 'dungeoneer/bad-options'
+        | 'dungeoneer/bad-seat-count'
+        | 'dungeoneer/bad-target'
+        | 'dungeoneer/boon-limit'
+        | 'dungeoneer/boost-needed'
+        | 'dungeoneer/cannot-pay'
+        | 'dungeoneer/card-needed'
+        | 'dungeoneer/carried'
+        | 'dungeoneer/deck-empty'
+        | 'dungeoneer/defeated'
+        | 'dungeoneer/door-locked'
+        | 'dungeoneer/duplicate-category'
+        | 'dungeoneer/encounters-pending'
+        | 'dungeoneer/game-over'
+        | 'dungeoneer/illegal-placement'
+        | 'dungeoneer/map-deck-empty'
+        | 'dungeoneer/must-discard'
+        | 'dungeoneer/no-ability'
+        | 'dungeoneer/no-boost'
+        | 'dungeoneer/no-choice'
+        | 'dungeoneer/no-component'
+        | 'dungeoneer/no-encounters'
+        | 'dungeoneer/no-form'
+        | 'dungeoneer/no-hero'
+        | 'dungeoneer/no-movement'
+        | 'dungeoneer/no-pack'
+        | 'dungeoneer/no-space'
+        | 'dungeoneer/no-standard-attack'
+        | 'dungeoneer/no-upkeep'
+        | 'dungeoneer/not-a-bane'
+        | 'dungeoneer/not-a-boon'
+        | 'dungeoneer/not-a-seat'
+        | 'dungeoneer/not-a-treasure'
+        | 'dungeoneer/not-an-encounter'
+        | 'dungeoneer/not-asked'
+        | 'dungeoneer/not-attacked'
+        | 'dungeoneer/not-carried'
+        | 'dungeoneer/not-carrying'
+        | 'dungeoneer/not-enough-glory'
+        | 'dungeoneer/not-enough-peril'
+        | 'dungeoneer/not-escort'
+        | 'dungeoneer/not-in-hand'
+        | 'dungeoneer/not-in-pack'
+        | 'dungeoneer/not-in-play'
+        | 'dungeoneer/not-locked'
+        | 'dungeoneer/not-readied'
+        | 'dungeoneer/not-started'
+        | 'dungeoneer/not-stowable'
+        | 'dungeoneer/not-there'
+        | 'dungeoneer/not-tipped'
+        | 'dungeoneer/not-usable-at-once'
+        | 'dungeoneer/not-with-pack'
+        | 'dungeoneer/not-your-quest'
+        | 'dungeoneer/not-your-turn'
+        | 'dungeoneer/not-yours'
+        | 'dungeoneer/nothing-to-pass'
+        | 'dungeoneer/once-per-turn'
+        | 'dungeoneer/own-peril'
+        | 'dungeoneer/tipped'
+        | 'dungeoneer/too-late'
+        | 'dungeoneer/treasure-limit'
+        | 'dungeoneer/unknown-card'
+        | 'dungeoneer/unknown-command'
+        | 'dungeoneer/unknown-hero'
+        | 'dungeoneer/unknown-quest'
+        | 'dungeoneer/waiting'
+        | 'dungeoneer/wall'
+        | 'dungeoneer/wrong-kind'
+        | 'dungeoneer/wrong-phase'
+        | 'dungeoneer/wrong-reward'
+        | 'dungeoneer/wrong-space'
+      );
+    /**
+     * @description What a player gives to create a Dungeoneer character: which of the heroes it is.
+     * @example {
+     *       "hero": "brannoc"
+     *     }
+     */
+    DungeoneerCharacterOptions: {
+      /** @description A hero card of the starter set. */
+      hero: 'brannoc' | 'ysolde' | 'tamsin' | 'oskar' | 'mirela' | 'dunstan';
+    };
+    /**
+     * DungeoneerCharacterCommand
+     * @description Leave a carried Treasure behind for good: the character stops carrying it.
+     * @example {
+     *       "type": "DropTreasure",
+     *       "treasure": "striding-boots"
+     *     }
+     */
+    'DungeoneerCharacterCommand.DropTreasure': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'DropTreasure';
+      /** @description The Treasure design to drop. */
+      treasure: string;
+    };
+    /** @description Leave a carried Treasure behind for good: the character stops carrying it. */
+    DungeoneerCharacterCommand: components['schemas']['DungeoneerCharacterCommand.DropTreasure'];
+    /** @description A Dungeoneer character sheet. */
+    DungeoneerSheet: {
+      /** @description The hero card. */
+      hero: string;
+      /** @description The level it starts its next adventure at, when its campaign carries levels. */
+      level: number;
+      /** @description Treasures it starts its next adventure with, when its campaign carries them. */
+      treasures: string[];
+      /** @description Finished games. */
+      adventures: number;
+      /** @description Games won. */
+      wins: number;
+      /** @description Quests completed in all. */
+      quests: number;
+      /** @description Times its seat’s hero fell. */
+      defeats: number;
+      /** @description Heroes defeated as a campaign’s Dungeonlord. */
+      felled: number;
+      /** @description Every adventure, oldest first. */
+      history: {
+        /** @description The game. */
+        gameId: string;
+        /** @description The side the character played. */
+        side: 'hero' | 'dungeonlord';
+        /** @description Whether it was among the winners. */
+        won: boolean;
+        /** @description Quests it completed. */
+        quests: string[];
+        /** @description How often its seat’s hero fell. */
+        defeats: number;
+        /** @description As a campaign’s Dungeonlord: heroes defeated. */
+        felled: number;
+        /** @description The level its own hero reached. */
+        level: number;
+      }[];
+    };
     /** @description How a raid is set up: the dungeon, its difficulty mode and each raider’s class. */
     RaidOptions: {
       /**
@@ -5604,104 +5919,7 @@ export interface components {
        */
       type: 'Concede';
     };
-    /**
-     * @description The Dungeon readies, levels up when due, and rolls for the MARKED hero.
-     * @example {
-     *       "type": "StartDungeonTurn"
-     *     }
-     */
-    'RaidCommand.StartDungeonTurn': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'StartDungeonTurn';
-    };
-    /**
-     * @description The Dungeon rolls again for a MARKED hero (the last one was destroyed this turn).
-     * @example {
-     *       "type": "MarkHero"
-     *     }
-     */
-    'RaidCommand.MarkHero': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'MarkHero';
-    };
-    /**
-     * @description The Dungeon turns its top card face up.
-     * @example {
-     *       "type": "FlipCard"
-     *     }
-     */
-    'RaidCommand.FlipCard': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'FlipCard';
-    };
-    /**
-     * @description The flipped card resolves: an ally or equipment enters play, an ability takes effect.
-     * @example {
-     *       "type": "ResolveFlip"
-     *     }
-     */
-    'RaidCommand.ResolveFlip': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'ResolveFlip';
-    };
-    /**
-     * @description The next Dungeon character in order attacks the MARKED hero.
-     * @example {
-     *       "type": "DeclareAttack",
-     *       "attacker": "dh",
-     *       "target": "h0"
-     *     }
-     */
-    'RaidCommand.DeclareAttack': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'DeclareAttack';
-      /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
-      attacker: string;
-      /** @description a character: "dh" the Dungeon hero, "h<seat>" a raider hero, or an ally’s card id */
-      target: string;
-    };
-    /**
-     * @description The declared Dungeon attack deals its damage.
-     * @example {
-     *       "type": "ResolveAttack"
-     *     }
-     */
-    'RaidCommand.ResolveAttack': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'ResolveAttack';
-    };
-    /**
-     * @description The Dungeon ends its turn.
-     * @example {
-     *       "type": "EndDungeonTurn"
-     *     }
-     */
-    'RaidCommand.EndDungeonTurn': {
-      /**
-       * @description The command type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      type: 'EndDungeonTurn';
-    };
-    /** @description Every raid command: the raiders’, and the Dungeon’s steps, which only its automaton sends. */
+    /** @description What a raider may send: the Dungeon’s own steps are its automaton’s and are refused from a seat. */
     RaidCommand:
       | components['schemas']['RaidCommand.Mulligan']
       | components['schemas']['RaidCommand.KeepHand']
@@ -5712,14 +5930,7 @@ export interface components {
       | components['schemas']['RaidCommand.Pass']
       | components['schemas']['RaidCommand.EndTurn']
       | components['schemas']['RaidCommand.Discard']
-      | components['schemas']['RaidCommand.Concede']
-      | components['schemas']['RaidCommand.StartDungeonTurn']
-      | components['schemas']['RaidCommand.MarkHero']
-      | components['schemas']['RaidCommand.FlipCard']
-      | components['schemas']['RaidCommand.ResolveFlip']
-      | components['schemas']['RaidCommand.DeclareAttack']
-      | components['schemas']['RaidCommand.ResolveAttack']
-      | components['schemas']['RaidCommand.EndDungeonTurn'];
+      | components['schemas']['RaidCommand.Concede'];
     /** @description The raid is laid out: the dungeon, its difficulty and level, who goes first, and each raider. */
     'RaidEvent.RaidSetUp': {
       /**
@@ -6808,6 +7019,280 @@ export interface components {
       /** @description the winners once the raid is over: every raider, or nobody */
       winners: number[] | null;
     };
+    /** @description Every refusal code of Dungeon Decks raid's rules (answered with 422), with what it means. */
+    RaidCode: string &
+      (
+        | 'raid/already-decided'
+        | 'raid/bad-protector'
+        | 'raid/bad-seat-count'
+        | 'raid/bad-target'
+        | 'raid/boss-in-play'
+        | 'raid/cannot-pay'
+        | 'raid/card-not-in-hand'
+        | 'raid/classes-mismatch'
+        | 'raid/destroyed'
+        | 'raid/dungeon-only'
+        | 'raid/exhausted'
+        | 'raid/game-over'
+        | 'raid/no-target'
+        | 'raid/no-weapon'
+        | 'raid/no-window'
+        | 'raid/not-a-seat'
+        | 'raid/not-allowed-at-level'
+        | 'raid/not-awaited'
+        | 'raid/not-in-deck'
+        | 'raid/not-instant'
+        | 'raid/not-started'
+        | 'raid/not-the-dungeons-step'
+        | 'raid/not-treasure'
+        | 'raid/not-your-character'
+        | 'raid/not-your-turn'
+        | 'raid/nothing-to-cancel'
+        | 'raid/other-class'
+        | 'raid/raiders-only'
+        | 'raid/resource-placed'
+        | 'raid/summoning-sick'
+        | 'raid/target-required'
+        | 'raid/unknown-command'
+        | 'raid/unlock-limit'
+        | 'raid/unlock-not-reached'
+        | 'raid/unlock-spent'
+        | 'raid/wrong-step'
+      );
+    /**
+     * @description What a player gives to create a raid character (a raider): its class.
+     * @example {
+     *       "class": "guardian"
+     *     }
+     */
+    RaidCharacterOptions: {
+      /** @description the class: the raider begins with its hero and its starter deck */
+      class: 'guardian' | 'pyromancer' | 'mender';
+    };
+    /**
+     * RaidCharacterCommand
+     * @description Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck.
+     * @example {
+     *       "type": "SpendUnlock",
+     *       "level": 10,
+     *       "picks": [
+     *         {
+     *           "card": "river-scout",
+     *           "replaces": "shieldbearer-recruit"
+     *         }
+     *       ]
+     *     }
+     */
+    'RaidCharacterCommand.SpendUnlock': {
+      /**
+       * @description The command type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'SpendUnlock';
+      /** @description the reached level whose deck change to spend (10, 20, … 80); each is spent once */
+      level: 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80;
+      /** @description the cards added; the unlock is spent even if it allowed more */
+      picks: {
+        /** @description a treasure card to add, within the level’s rarity and type limits */
+        card: string;
+        /** @description a card of the deck it replaces; left out, the deck grows by one */
+        replaces?: string;
+      }[];
+    };
+    /** @description Spend a level’s deck unlock: add treasure cards, each new or replacing a card of the deck. */
+    RaidCharacterCommand: components['schemas']['RaidCharacterCommand.SpendUnlock'];
+    /** @description A raider’s character sheet: the paper sheet’s record and more. */
+    RaidSheet: {
+      /**
+       * RaidNamed
+       * @description the raider’s class: its id and name
+       */
+      class: {
+        /** @description the content id */
+        id: string;
+        /** @description its name */
+        name: string;
+      };
+      /**
+       * RaidHero
+       * @description the raider’s hero
+       */
+      hero: {
+        /** @description the hero card */
+        id: string;
+        /** @description its name */
+        name: string;
+        /** @description its printed health */
+        printedHealth: number;
+        /** @description the health it starts a raid with: printed plus the level’s bonus */
+        health: number;
+      };
+      /** @description the named level reached: 10 at 10 XP, 20 at 20 XP, … 85 at 85 XP; 0 below 10 XP */
+      level: number;
+      /** @description the level in words ("Level 30", or "Starter" below 10 XP) */
+      levelName: string;
+      /** @description every XP earned; it keeps counting past level 85 */
+      xp: number;
+      /** @description the next named level (null at level 85) */
+      nextLevel: {
+        /** @description the level */
+        level: number;
+        /** @description the XP that reaches it */
+        xp: number;
+        /** @description the XP still needed */
+        xpToGo: number;
+      } | null;
+      /** @description starting and maximum hand size (8 from level 85) */
+      handSize: number;
+      /** @description added to the hero’s health (10 from level 85) */
+      heroHealthBonus: number;
+      /**
+       * RaidDeck
+       * @description the deck the raider brings to its next raid
+       */
+      deck: {
+        /** @description cards in the deck */
+        size: number;
+        /** @description the cards, by origin: starter cards first, then each unlock’s */
+        cards: {
+          /** @description the card’s content id */
+          card: string;
+          /** @description the card’s name */
+          name: string;
+          /** @description ally, ability, equipment or talent */
+          type: string;
+          /** @description its rarity (null for a card without one) */
+          rarity: string | null;
+          /** @description how many copies of it came from this origin */
+          copies: number;
+          /**
+           * RaidCardOrigin
+           * @description starter: the class starter deck; unlock: added by spending a level’s unlock
+           */
+          origin: 'starter' | 'unlock';
+          /** @description the level whose unlock added it (null for starter cards) */
+          unlockLevel: number | null;
+        }[];
+      };
+      /** @description every card added by an unlock, in order */
+      upgrades: {
+        /** @description the level whose unlock added it */
+        level: number;
+        /** @description the card added */
+        card: string;
+        /** @description its name */
+        name: string;
+        /** @description the card it replaced (null: the deck grew) */
+        replaced: string | null;
+        /** @description the name of the card it replaced */
+        replacedName: string | null;
+      }[];
+      /** @description reached levels whose deck change is not spent yet */
+      unlocksToSpend: {
+        /** @description the level (10, 20, … 80) */
+        level: number;
+        /** @description what it may add, in words */
+        allows: string[];
+      }[];
+      /** @description levels whose unlock has been spent */
+      unlocksSpent: number[];
+      /** @description every run, oldest first */
+      runs: {
+        /** @description the raid (game) id */
+        gameId: string;
+        /** @description the seat the character played */
+        seat: number;
+        /** @description when the raid ended (ISO 8601) */
+        at: string;
+        /** @description the dungeon’s content id */
+        dungeon: string;
+        /**
+         * RaidDifficulty
+         * @description a difficulty mode
+         */
+        difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+        /** @description the Dungeon hero was destroyed */
+        victory: boolean;
+        /** @description this raider’s hero was still standing at the end (XP does not depend on it) */
+        survived: boolean;
+        /**
+         * RaidAttempt
+         * @description the character’s first run at this dungeon, or a later one
+         */
+        attempt: 'first' | 'later';
+        /** @description damage dealt to the Dungeon hero over the raid */
+        damageDealt: number;
+        /** @description the Dungeon hero’s health at the end */
+        health: number;
+        /** @description Boss allies destroyed, once per destruction */
+        bossesDestroyed: string[];
+        /** @description the dungeon’s achievements the group earned this run */
+        achievements: {
+          /** @description the achievement id */
+          id: string;
+          /** @description its name */
+          name: string;
+          /** @description the XP it paid every raider of the run (0 for runs recorded before achievement cards paid) */
+          xp: number;
+        }[];
+        /** @description the experience table’s lines the run earned */
+        lines: {
+          /**
+           * RaidXpReason
+           * @description a line of the experience table (firstAttempt, laterRun, halfHealth, dungeonHeroDestroyed or bossDestroyed), or achievement: an achievement card’s printed XP
+           */
+          reason: 'firstAttempt' | 'laterRun' | 'halfHealth' | 'dungeonHeroDestroyed' | 'bossDestroyed' | 'achievement';
+          /** @description the XP the line gives */
+          xp: number;
+          /** @description the Boss, for bossDestroyed; the achievement card, for achievement; null otherwise */
+          card: string | null;
+        }[];
+        /** @description the XP the run earned */
+        xp: number;
+        /** @description the dungeon’s name */
+        dungeonName: string;
+      }[];
+      /** @description the record at each dungeon, with its achievements and suggested modes */
+      dungeons: {
+        /** @description the dungeon’s content id */
+        dungeon: string;
+        /** @description the dungeon’s name */
+        name: string;
+        /** @description runs recorded here */
+        runs: number;
+        /** @description runs in which the Dungeon hero was destroyed */
+        victories: number;
+        /** @description the hardest mode won here (null: none yet) */
+        hardestVictory: ('novice' | 'experienced' | 'heroic' | 'legendary') | null;
+        /** @description the latest run here (null: none yet) */
+        lastRun: {
+          /**
+           * RaidDifficulty
+           * @description a difficulty mode
+           */
+          difficulty: 'novice' | 'experienced' | 'heroic' | 'legendary';
+          /** @description it was won */
+          victory: boolean;
+        } | null;
+        /** @description the modes the record suggests here: novice before a first run; after a victory its mode and the next harder; after a defeat its mode and the next easier. Only a suggestion: every mode may be played */
+        suggestedDifficulties: ('novice' | 'experienced' | 'heroic' | 'legendary')[];
+        /** @description every achievement of the dungeon, earned or not */
+        achievements: {
+          /** @description the achievement id */
+          id: string;
+          /** @description its name */
+          name: string;
+          /** @description what earns it */
+          text: string;
+          /** @description the XP printed on the card: every raider of a run that earns it gets this much, once per run */
+          xp: number;
+          /** @description the runs in which the character’s group earned it */
+          timesEarned: number;
+          /** @description when it was first earned (null: never yet) */
+          firstEarnedAt: string | null;
+        }[];
+      }[];
+    };
     /** @description Options of a venture table. */
     VentureOptions: {
       /**
@@ -7746,6 +8231,145 @@ export interface components {
           )
         | null;
     };
+    /** @description Every refusal code of Magic: The Gathering dungeons (venture and the initiative)'s rules (answered with 422), with what it means. */
+    VentureCode: string &
+      (
+        | 'venture/already-in-dungeon'
+        | 'venture/answers-pending'
+        | 'venture/bad-amount'
+        | 'venture/bad-distribution'
+        | 'venture/bad-player'
+        | 'venture/bad-sacrifice'
+        | 'venture/bad-seat-count'
+        | 'venture/bad-starting-life'
+        | 'venture/bad-target'
+        | 'venture/choice-pending'
+        | 'venture/damage-already-reported'
+        | 'venture/dungeon-not-at-table'
+        | 'venture/first-strike-over'
+        | 'venture/game-over'
+        | 'venture/mana-value-required'
+        | 'venture/no-answer-pending'
+        | 'venture/no-dungeon-choice'
+        | 'venture/no-legend-choice'
+        | 'venture/no-room-choice'
+        | 'venture/no-such-token'
+        | 'venture/not-a-choice'
+        | 'venture/not-a-seat'
+        | 'venture/not-active-player'
+        | 'venture/not-an-arrow'
+        | 'venture/not-controller'
+        | 'venture/not-in-game'
+        | 'venture/not-started'
+        | 'venture/not-your-answer'
+        | 'venture/not-your-token'
+        | 'venture/stack-empty'
+        | 'venture/stack-not-empty'
+        | 'venture/target-required'
+        | 'venture/undercity-needs-venture-into-undercity'
+        | 'venture/unexpected-choice'
+        | 'venture/unknown-command'
+        | 'venture/unknown-dungeon'
+        | 'venture/wrong-step'
+      );
+    /** @description Every code the server itself answers with (HTTP, auth, the lobby, players, characters, campaigns, GraphQL). */
+    ServerCode: string &
+      (
+        | 'http/invalid-request'
+        | 'http/malformed-json'
+        | 'http/empty-body'
+        | 'http/bad-content-length'
+        | 'http/too-deep'
+        | 'http/nul-character'
+        | 'http/unsupported-text'
+        | 'http/bad-url'
+        | 'http/bad-request'
+        | 'http/not-found'
+        | 'http/request-timeout'
+        | 'http/payload-too-large'
+        | 'http/uri-too-long'
+        | 'http/unsupported-media-type'
+        | 'http/rate-limited'
+        | 'internal'
+        | 'ops/not-ready'
+        | 'store/unavailable'
+        | 'platform/unavailable'
+        | 'read-model/behind'
+        | 'auth/malformed-token'
+        | 'auth/missing-token'
+        | 'auth/missing-player-key'
+        | 'auth/missing-admin-key'
+        | 'auth/bad-token'
+        | 'auth/bad-player-key'
+        | 'auth/bad-admin-key'
+        | 'auth/admin-disabled'
+        | 'auth/not-your-account'
+        | 'game/unknown-module'
+        | 'game/bad-options'
+        | 'game/bad-seats'
+        | 'game/bad-clock'
+        | 'game/unknown-bot'
+        | 'game/bot-with-character'
+        | 'game/not-found'
+        | 'game/not-your-seat'
+        | 'game/not-open'
+        | 'game/not-active'
+        | 'game/over'
+        | 'game/seat-taken'
+        | 'game/full'
+        | 'game/seats-empty'
+        | 'game/rules-retired'
+        | 'game/not-over'
+        | 'game/bot-only-limit'
+        | 'game/concurrency'
+        | 'game/no-such-seat'
+        | 'game/character-seated'
+        | 'game/no-players'
+        | 'game/not-a-bot-seat'
+        | 'game/no-bots'
+        | 'games/bad-cursor'
+        | 'command/malformed'
+        | 'request/idempotency-key-reused'
+        | 'replay/bad-revision'
+        | 'replay/no-such-revision'
+        | 'module/not-found'
+        | 'module/no-notation'
+        | 'player/bad-name'
+        | 'player/not-found'
+        | 'player/no-such-key'
+        | 'player/last-key'
+        | 'player/too-many-keys'
+        | 'player/concurrency'
+        | 'character/unknown-module'
+        | 'character/bad-name'
+        | 'character/bad-options'
+        | 'character/malformed-command'
+        | 'character/not-found'
+        | 'character/not-owner'
+        | 'character/busy'
+        | 'character/already-seated'
+        | 'character/concurrency'
+        | 'character/no-progression'
+        | 'character/wrong-module'
+        | 'campaign/unknown-module'
+        | 'campaign/bad-name'
+        | 'campaign/not-found'
+        | 'campaign/not-member'
+        | 'campaign/already-member'
+        | 'campaign/full'
+        | 'campaign/concurrency'
+        | 'seat/secret-required'
+        | 'ticket/bad-fill'
+        | 'ticket/not-found'
+        | 'ticket/not-yours'
+        | 'ticket/not-open'
+        | 'ticket/concurrency'
+        | 'graphql/invalid-query'
+        | 'graphql/too-costly'
+        | 'graphql/too-deep'
+        | 'graphql/bad-argument'
+        | 'graphql/subscription-needs-websocket'
+      );
   };
   responses: {
     /** @description Malformed request: a parameter, header or body fails its schema (the problem names the field). */
@@ -7866,7 +8490,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description Not ready: the database is unreachable; retry after the number of seconds in Retry-After. */
+    /** @description Unavailable for now (the problem code says why); retry after the number of seconds in Retry-After. */
     Problem503: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7886,14 +8510,16 @@ export interface components {
   headers: {
     /** @description The id of this request in the server log: the one sent in X-Request-Id if it was sane, else a new one. */
     'X-Request-Id': string;
-    /** @description Requests allowed in the current window for this caller. */
+    /** @description The most calls of this budget (reads or writes) the caller may make at once: its bucket’s size. */
     'X-RateLimit-Limit': number;
-    /** @description Requests left in the current window. */
+    /** @description Calls of this budget the caller may still make now, after this one. */
     'X-RateLimit-Remaining': number;
-    /** @description Seconds until the window resets. */
+    /** @description Seconds until the caller’s bucket of this budget is full again. */
     'X-RateLimit-Reset': number;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
+    /** @description The position in the event log this write reached. Pass it as `after` to a read served from a read model (the games list, players, characters, campaigns, tickets) to read your own write. */
+    'X-Log-Position': string;
   };
   pathItems: never;
 }
@@ -7908,6 +8534,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Under the Hill",
+         *       "module": "raid"
+         *     }
+         */
         'application/json': components['schemas']['CreateCampaignRequest'];
       };
     };
@@ -7919,6 +8551,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -7935,14 +8568,21 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getCampaign: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
+        after?: string;
+      };
       header?: never;
       path: {
-        /** @description The campaign id. */
+        /**
+         * @description The campaign id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -7965,6 +8605,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   scheduleCampaignGame: {
@@ -7972,13 +8613,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The campaign id. */
+        /**
+         * @description The campaign id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ScheduleCampaignGameRequest'];
       };
     };
@@ -7990,6 +8635,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8007,6 +8653,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   joinCampaign: {
@@ -8014,13 +8661,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The campaign id. */
+        /**
+         * @description The campaign id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['JoinCampaignRequest'];
       };
     };
@@ -8032,6 +8683,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8047,15 +8699,24 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listCharacters: {
     parameters: {
       query: {
-        /** @description Only characters of this player. */
+        /**
+         * @description Only characters of this player.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         owner: string;
-        /** @description Only characters of this module. */
+        /**
+         * @description Only characters of this module.
+         * @example raid
+         */
         module?: string;
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -8078,6 +8739,7 @@ export interface operations {
       };
       400: components['responses']['Problem400'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   createCharacter: {
@@ -8089,6 +8751,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "module": "raid",
+         *       "name": "Hilde",
+         *       "options": {
+         *         "class": "guardian"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CreateCharacterRequest'];
       };
     };
@@ -8100,6 +8771,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8115,6 +8787,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getCharacter: {
@@ -8122,7 +8795,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The character id. */
+        /**
+         * @description The character id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8145,24 +8821,31 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   commandCharacter: {
     parameters: {
       query?: never;
       header?: {
-        /** @description Send a command again with the same key and get the first answer back, with nothing appended. */
+        /**
+         * @description Send a command again with the same key and get the first answer back, with nothing appended.
+         * @example move-0042
+         */
         'idempotency-key'?: string;
       };
       path: {
-        /** @description The character id. */
+        /**
+         * @description The character id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['Command'];
+        'application/json': components['schemas']['CharacterCommand'];
       };
     };
     responses: {
@@ -8173,6 +8856,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8188,21 +8872,30 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listGames: {
     parameters: {
       query?: {
-        /** @description Only games of this module. */
+        /**
+         * @description Only games of this module.
+         * @example dungeon
+         */
         module?: string;
         /** @description Where a game is in its life: open (seats being claimed), active (being played), finished or abandoned. */
         status?: components['schemas']['GameStatus'];
         /** @description Only tables still open with a free seat (the lobby). */
         open?: boolean;
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 20
+         */
         limit?: number;
         /** @description Opaque cursor from a previous page's nextCursor. */
         cursor?: string;
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -8225,6 +8918,7 @@ export interface operations {
       };
       400: components['responses']['Problem400'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   createGame: {
@@ -8236,6 +8930,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "module": "dungeon",
+         *       "seats": 2
+         *     }
+         */
         'application/json': components['schemas']['CreateGameRequest'];
       };
     };
@@ -8247,6 +8947,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8260,6 +8961,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getGame: {
@@ -8267,7 +8969,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8303,6 +9008,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   abandonGame: {
@@ -8310,7 +9016,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8324,6 +9033,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8335,8 +9045,10 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getAudit: {
@@ -8344,7 +9056,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8368,6 +9083,7 @@ export interface operations {
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   seatBots: {
@@ -8375,13 +9091,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SeatBotsRequest'];
       };
     };
@@ -8393,6 +9113,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8408,17 +9129,24 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   sendCommand: {
     parameters: {
       query?: never;
       header?: {
-        /** @description Send a command again with the same key and get the first answer back, with nothing appended. */
+        /**
+         * @description Send a command again with the same key and get the first answer back, with nothing appended.
+         * @example move-0042
+         */
         'idempotency-key'?: string;
       };
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8429,13 +9157,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The outcome of a command. */
+      /** @description The outcome of a command: the new revision, what it caused, the caller's view and the game's summary after it. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description "true" when this is the stored answer of an earlier request with the same key. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -8453,19 +9182,29 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getEvents: {
     parameters: {
       query?: {
-        /** @description First stream revision to return (inclusive). */
+        /**
+         * @description First stream revision to return (inclusive).
+         * @example 0
+         */
         from?: number;
-        /** @description How many revisions to cover. */
+        /**
+         * @description How many revisions to cover.
+         * @example 100
+         */
         limit?: number;
       };
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8490,6 +9229,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getLegalCommands: {
@@ -8497,7 +9237,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8522,6 +9265,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   claimSeat: {
@@ -8529,13 +9273,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ClaimSeatRequest'];
       };
     };
@@ -8547,6 +9295,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8562,6 +9311,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   recoverSeat: {
@@ -8569,15 +9319,26 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
-        /** @description The seat. */
+        /**
+         * @description The seat.
+         * @example 0
+         */
         seat: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "secret": "rV3bq0n8YxL2c5HfJ7tKpWm9sD4gZa1E6uQyNoTiXkA"
+         *     }
+         */
         'application/json': components['schemas']['RecoverSeatRequest'];
       };
     };
@@ -8589,6 +9350,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8599,10 +9361,12 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   issueSeatToken: {
@@ -8610,9 +9374,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
-        /** @description The seat. */
+        /**
+         * @description The seat.
+         * @example 0
+         */
         seat: number;
       };
       cookie?: never;
@@ -8626,6 +9396,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8637,8 +9408,10 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   startGame: {
@@ -8646,7 +9419,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8660,6 +9436,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8671,19 +9448,27 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getView: {
     parameters: {
       query?: {
-        /** @description Replay the view as it was at this stream revision (default: now). */
+        /**
+         * @description Replay the view as it was at this stream revision (default: now).
+         * @example 10
+         */
         revision?: number;
       };
       header?: never;
       path: {
-        /** @description The game id. */
+        /**
+         * @description The game id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8721,6 +9506,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   health: {
@@ -8736,9 +9522,6 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -8749,7 +9532,10 @@ export interface operations {
   };
   listTickets: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8769,9 +9555,11 @@ export interface operations {
           'application/json': components['schemas']['TicketList'];
         };
       };
+      400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   openTicket: {
@@ -8783,6 +9571,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "module": "dungeon"
+         *     }
+         */
         'application/json': components['schemas']['OpenTicketRequest'];
       };
     };
@@ -8794,6 +9587,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8810,6 +9604,7 @@ export interface operations {
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getTicket: {
@@ -8817,7 +9612,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The ticket id. */
+        /**
+         * @description The ticket id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8842,6 +9640,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   cancelTicket: {
@@ -8849,7 +9648,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The ticket id. */
+        /**
+         * @description The ticket id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8863,6 +9665,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -8874,8 +9677,10 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
-      422: components['responses']['Problem422'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listModules: {
@@ -8900,6 +9705,40 @@ export interface operations {
           'application/json': components['schemas']['ModuleList'];
         };
       };
+      400: components['responses']['Problem400'];
+      429: components['responses']['Problem429'];
+    };
+  };
+  getModuleContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The module name.
+         * @example dungeon
+         */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A module's own shipped content: what a client shows of a card, a hero or a room. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModuleContent'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
     };
   };
@@ -8908,7 +9747,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The module name. */
+        /**
+         * @description The module name.
+         * @example dungeon
+         */
         name: string;
       };
       cookie?: never;
@@ -8942,6 +9784,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada"
+         *     }
+         */
         'application/json': components['schemas']['RegisterPlayerRequest'];
       };
     };
@@ -8953,6 +9800,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           /** @description Where the new resource is. */
           Location?: string;
           [name: string]: unknown;
@@ -8965,14 +9813,21 @@ export interface operations {
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   getPlayer: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
+        after?: string;
+      };
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -8995,6 +9850,7 @@ export interface operations {
       400: components['responses']['Problem400'];
       404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listPlayerKeys: {
@@ -9002,7 +9858,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -9025,8 +9884,8 @@ export interface operations {
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
-      404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   issuePlayerKey: {
@@ -9034,7 +9893,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -9048,6 +9910,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content: {
@@ -9057,9 +9920,11 @@ export interface operations {
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
-      404: components['responses']['Problem404'];
-      422: components['responses']['Problem422'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   revokePlayerKey: {
@@ -9067,9 +9932,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
-        /** @description The key id. */
+        /**
+         * @description The key id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         keyId: string;
       };
       cookie?: never;
@@ -9083,6 +9954,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9091,8 +9963,11 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
-      422: components['responses']['Problem422'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   listActiveSeats: {
@@ -9100,7 +9975,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The player id. */
+        /**
+         * @description The player id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
         id: string;
       };
       cookie?: never;
@@ -9124,6 +10002,7 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
   ready: {
@@ -9139,16 +10018,22 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Health'];
         };
       };
-      503: components['responses']['Problem503'];
+      /** @description Unavailable for now (the problem code says why); retry after the number of seconds in Retry-After. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
 }

@@ -1,7 +1,7 @@
 // The GameModule contract: what every pure rules module exports, and the types it shares with the kernel.
 import type { TSchema } from '@sinclair/typebox';
 import type { Random } from './random';
-import type { CommandTemplate } from './schemas';
+import type { CommandTemplate, ContentItem } from './schemas';
 
 /** A seat at the table, 0-based in clockwise order ("to the left" is seat + 1). */
 export type Seat = number;
@@ -102,20 +102,6 @@ export interface ModuleDescription {
   readonly seats: { readonly min: number; readonly max: number };
   /** Where the module's notation (cards, rooms, coordinates) is explained: a path inside the repository. */
   readonly notation: string;
-}
-
-/** One piece of a module's shipped content, as a client shows it. */
-export interface ContentItem {
-  readonly id: string;
-  readonly name: string;
-  /** What kind of thing it is in the module (a card type, a hero, a dungeon room…). */
-  readonly type: string;
-  /** Its rarity, where the module has rarities; null otherwise. */
-  readonly rarity: string | null;
-  /** Its rules text, in our own words. */
-  readonly text: string;
-  /** Further numbers and names the module shows (cost, attack, XP…), by name. */
-  readonly stats?: Readonly<Record<string, string | number | boolean | null>>;
 }
 
 /** What a bot sees when it is its move: exactly what a client playing the seat sees. */

@@ -88,7 +88,7 @@ export const GameSummary = Type.Object(
       Type.Array(SeatNumber, {
         description:
           'Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by ' +
-          'GET /games/{id} (GraphQL game); not part of the game’s log.',
+          'GET /games/{id} (GraphQL game) and a command’s answer; not part of the game’s log.',
       }),
     ),
   },
@@ -119,6 +119,24 @@ export type CommandTemplate = Omit<Static<typeof CommandTemplate>, 'fixed' | 'pa
   readonly params: Readonly<Record<string, TSchema>>;
 };
 
+export const ContentItem = Type.Object(
+  {
+    id: Type.String({ description: 'Its id, as commands, options and character sheets name it.' }),
+    name: Type.String({ description: 'Its name, as players see it.' }),
+    type: Type.String({ description: 'What kind of thing it is in the module (a card type, a hero, a dungeon room…).' }),
+    rarity: Type.Union([Type.String(), Type.Null()], { description: 'Its rarity, where the module has rarities; null otherwise.' }),
+    text: Type.String({ description: 'Its rules text, in our own words.' }),
+    stats: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
+        description: 'Further numbers and names the module shows (cost, attack, XP…), by name.',
+      }),
+    ),
+  },
+  { title: 'ContentItem', description: "One piece of a module's shipped content (a card, a hero, a room…), as a client shows it." },
+);
+/** One piece of a module's shipped content, as a client shows it. */
+export type ContentItem = Static<typeof ContentItem>;
+
 export const VisibleEvent = Type.Object(
   {
     revision: Type.Integer({ minimum: 0, description: 'The event’s revision in the game stream.' }),
@@ -135,9 +153,14 @@ export const ExecuteResult = Type.Object(
     revision: Type.Integer({ minimum: 0, description: 'The game’s revision after the command.' }),
     events: Type.Array(VisibleEvent, { description: 'What the command caused, redacted for the caller.' }),
     view: Type.Unknown({ description: "The caller's view after the command." }),
+    /** The game's summary at that revision (status, awaited seats, winners, clock): no second read per move. */
+    game: GameSummary,
     replayed: Type.Boolean({ description: 'True when the Idempotency-Key was seen before: the first outcome, nothing appended.' }),
   },
-  { title: 'CommandResult', description: 'The outcome of a command.' },
+  {
+    title: 'CommandResult',
+    description: "The outcome of a command: the new revision, what it caused, the caller's view and the game's summary after it.",
+  },
 );
 export type ExecuteResult = Static<typeof ExecuteResult>;
 

@@ -1,6 +1,7 @@
 // GraphQL over the operations: a field is a name and an operation. Its arguments are the operation's input fields,
 // its type is the operation's output, both generated from the operation's schemas; its resolver calls the operation
 // (which validates, spends the caller's budget and checks credentials exactly as over REST) and adds nothing.
+import { comparePositions, type Position } from '@delve/kernel';
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyOperation, Credentials, Operations } from '../operations/index';
 import { argumentType, describe, type SdlBuilder } from './sdl';
@@ -54,6 +55,8 @@ export interface GraphqlContext {
   credentials: Credentials;
   /** From the WebSocket connection_init payload; wins over the upgrade request's headers. */
   wsCredentials?: Omit<Credentials, 'address'>;
+  /** The furthest log position the document's writes reached (answered as `extensions.logPosition`). */
+  logPosition?: Position;
 }
 
 export const credentialsIn = (context: GraphqlContext): Credentials =>
@@ -121,7 +124,11 @@ export function fieldResolver(operations: Operations, f: GraphqlField) {
       if (parent?.[from] === null || parent?.[from] === undefined) return null;
       input[name] = parent[from];
     }
-    const output = (await operations.invoke(op, credentialsIn(context), input, { charged: false })) as Record<string, unknown> | null;
+    const ran = await operations.invoke(op, credentialsIn(context), input, { charged: false });
+    if (ran.position !== null && (context.logPosition === undefined || comparePositions(ran.position, context.logPosition) > 0)) {
+      context.logPosition = ran.position;
+    }
+    const output = ran.output as Record<string, unknown> | null;
     if (output === null) return true;
     const value = f.result === undefined ? output : output[f.result];
     return f.shape ? f.shape(value, input, context) : value;

@@ -9,8 +9,19 @@ export function graphqlError(error: unknown): Error {
   const problem = toProblem(error);
   const retry = retryAfterOf(error);
   const extensions = { code: problem.code, status: problem.status, ...(retry !== undefined && { retryAfterSeconds: retry }) };
-  return new mercurius.ErrorWithProps(problem.detail, extensions, problem.status);
+  const wrapped = new mercurius.ErrorWithProps(problem.detail, extensions, problem.status);
+  // What failed, for the log only: never serialised into the answer.
+  Object.defineProperty(wrapped, CAUSE, { value: error, enumerable: false });
+  return wrapped;
 }
+
+const CAUSE = Symbol('cause');
+
+/** The error a resolver threw, behind the GraphQL error it became. */
+const causeOf = (error: GraphQLError): unknown => {
+  const original = error.originalError as (Error & { [CAUSE]?: unknown }) | undefined;
+  return original?.[CAUSE] ?? original ?? error;
+};
 
 /** Wrap a resolver so whatever it throws leaves as `graphqlError`. */
 export const guard =
@@ -46,9 +57,14 @@ export function errorFormatter(execution: ExecutionResult & Required<Pick<Execut
       return new GraphQLError(original.message, { extensions: { code: 'graphql/invalid-query', status: 400 } });
     }
     const problem = toProblem(original);
-    if (problem.status >= 500 && problem.status !== 503) ctx.reply?.request.log.error({ err: original }, 'graphql request failed');
     return new GraphQLError(problem.detail, { extensions: { code: problem.code, status: problem.status } });
   });
+  // Every 5xx is logged at error level with what caused it; a client's mistakes (4xx) are not errors of the server.
+  for (const error of execution.errors) {
+    const status =
+      (error.extensions?.status as number | undefined) ?? (isRequestError(error.originalError) ? 400 : toProblem(causeOf(error)).status);
+    if (status >= 500) ctx.reply?.request.log.error({ err: causeOf(error), status }, 'graphql request failed');
+  }
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
   const response = {
     ...formatted.response,

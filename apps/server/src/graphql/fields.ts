@@ -21,6 +21,7 @@ export function graphqlFields(types: ModuleTypes): readonly GraphqlField[] {
   return [
     query('modules', op.listModules, { result: 'items' }),
     query('moduleNotation', op.getModuleNotation),
+    query('moduleContent', op.getModuleContent),
     query('game', op.getGame),
     query('games', op.listGames, { inputObject: { arg: 'filter', type: 'GamesFilter' } }),
     query('replay', op.getView, { args: gameId, shape: viewTyped }),

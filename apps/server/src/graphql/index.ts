@@ -1,15 +1,15 @@
 // GraphQL at /graphql (mercurius): the operations' fields (fields.ts), each module's own types, live gameUpdated until
 // the game ends, WebSocket authentication, and the limits on what one document may cost.
-import type { AnyGameModule } from '@delve/kernel';
-import type { FastifyPluginAsync } from 'fastify';
+import { formatPosition, type AnyGameModule } from '@delve/kernel';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { getOperationAST, GraphQLScalarType, parse, valueFromASTUntyped, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
 import { operations as op, type Operations } from '../operations/index';
 import { viewerOf } from '../operations/access';
-import { HttpProblem } from '../problems';
+import { HttpProblem, toProblem } from '../problems';
 import { credentialsOf } from '../rest/adapter';
 import { credentialsIn, fieldResolver, fieldSdl, type GraphqlContext, type GraphqlField } from './adapter';
-import { errorFormatter, guard } from './errors';
+import { errorFormatter, graphqlError, guard } from './errors';
 import type { UpdatesFeed } from './feed';
 import { graphqlFields } from './fields';
 import { graphiql } from './graphiql';
@@ -89,6 +89,29 @@ export function graphqlSchema(
   return { sdl, types, views: types.views, fields: list };
 }
 
+/**
+ * A subscription's resolver whose refusal arrives as the stream's first failure rather than as a thrown error: the
+ * client gets the same `error` message with its code, and mercurius, which logs every thrown subscribe error at error
+ * level, never sees it. Only a 5xx is logged at error level, with its cause.
+ */
+function refusedAsStream<A extends unknown[], R>(app: FastifyInstance, subscribe: (...args: A) => Promise<AsyncIterator<R>>) {
+  return async (...args: A): Promise<AsyncIterableIterator<R>> => {
+    try {
+      const stream = await subscribe(...args);
+      return Object.assign(stream, { [Symbol.asyncIterator]: () => stream }) as AsyncIterableIterator<R>;
+    } catch (error) {
+      const refusal = graphqlError(error);
+      if (toProblem(error).status >= 500) app.log.error({ err: error }, 'graphql subscription failed');
+      const failed: AsyncIterableIterator<R> = {
+        next: () => Promise.reject(refusal),
+        return: async () => ({ value: undefined, done: true }),
+        [Symbol.asyncIterator]: () => failed,
+      };
+      return failed;
+    }
+  };
+}
+
 /** The operation a request runs, as its operationName picks it (null when the document does not say). */
 function operationOf(document: DocumentNode, body: unknown, query: unknown): string | undefined {
   const named = (body as { operationName?: unknown } | null)?.operationName ?? (query as { operationName?: unknown } | null)?.operationName;
@@ -106,42 +129,51 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
   for (const f of fields) (resolvers[f.on] ??= {})[f.name] = guard(fieldResolver(operations, f));
   resolvers.Character = {
     typedSheet: (character: { module: string; sheet: unknown }) => types.sheet(character.module, character.sheet),
+    ...Object.fromEntries(
+      [...types.sheetFields].map(([field, module]) => [
+        field,
+        (character: { module: string; sheet: unknown }) => (character.module === module ? character.sheet : null),
+      ]),
+    ),
   };
   resolvers.Subscription = {
     gameUpdated: {
-      subscribe: guard(async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
-        // Admitted as a read of the caller's view: the same validation, budget and credentials.
-        const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
-        if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
-        const viewer = viewerOf(caller);
-        const module = await types.moduleOf(gameId);
-        const { reads } = context.games;
-        const pushes = new GameUpdates(
-          updates,
-          gameId,
-          after ?? null,
-          async (from) => {
-            // The summary first, then the range up to its revision: the status pushed is the status at that revision
-            // (a summary read beside the range could already say "finished" for events the range does not hold).
-            const summary = await reads.summary(gameId);
-            const to = summary.revision;
-            if (to < from) return null;
-            const [events, view] = await Promise.all([
-              reads.events(gameId, viewer, { from, limit: to - from + 1 }),
-              reads.view(gameId, viewer, to),
-            ]);
-            return { gameId, revision: to, status: summary.status, clock: summary.clock, events, view: types.view(module, view) };
-          },
-          () => reads.summary(gameId),
-        );
-        // A seat with its subscription open is connected (presence) until the subscription ends.
-        if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
-        return pushes;
-      }),
+      subscribe: refusedAsStream(
+        app,
+        async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
+          // Admitted as a read of the caller's view: the same validation, budget and credentials.
+          const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
+          if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
+          const viewer = viewerOf(caller);
+          const module = await types.moduleOf(gameId);
+          const { reads } = context.games;
+          const pushes = new GameUpdates(
+            updates,
+            gameId,
+            after ?? null,
+            async (from) => {
+              // The summary first, then the range up to its revision: the status pushed is the status at that revision
+              // (a summary read beside the range could already say "finished" for events the range does not hold).
+              const summary = await reads.summary(gameId);
+              const to = summary.revision;
+              if (to < from) return null;
+              const [events, view] = await Promise.all([
+                reads.events(gameId, viewer, { from, limit: to - from + 1 }),
+                reads.view(gameId, viewer, to),
+              ]);
+              return { gameId, revision: to, status: summary.status, clock: summary.clock, events, view: types.view(module, view) };
+            },
+            () => reads.summary(gameId),
+          );
+          // A seat with its subscription open is connected (presence) until the subscription ends.
+          if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
+          return pushes;
+        },
+      ),
       resolve: (update: unknown) => update,
     },
     lobbyUpdated: {
-      subscribe: guard(async (_: unknown, { module }: { module?: string | null }, ctx: GraphqlContext) => {
+      subscribe: refusedAsStream(app, async (_: unknown, { module }: { module?: string | null }, ctx: GraphqlContext) => {
         // Admitted as a read of the games list: the same validation, budget and credentials.
         await operations.admit(op.listGames, credentialsIn(ctx), module == null ? {} : { module }, { charged: false });
         return new LobbyUpdates(updates, module ?? null, (gameId) => context.games.reads.summary(gameId));
@@ -212,5 +244,10 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
         400,
       );
     }
+  });
+  // A document's writes answer with the furthest log position they reached, as REST's X-Log-Position (ADR 0036).
+  app.graphql.addHook('onResolution', async (execution, ctx) => {
+    const { logPosition } = ctx as unknown as GraphqlContext;
+    if (logPosition !== undefined) execution.extensions = { ...execution.extensions, logPosition: formatPosition(logPosition) };
   });
 };

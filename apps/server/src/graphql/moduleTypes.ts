@@ -1,6 +1,8 @@
-// Each module's own GraphQL types (its view, its character sheet, one type per command), the unions that join them,
-// and how a value is tagged with its module's type so graphql-js can pick the union member.
+// Each module's own GraphQL types (its view, its character sheet, one type per command), the unions that join views
+// and commands, a sheet field per module on Character, and how a value is tagged with its module's type so graphql-js
+// can pick the union member.
 import type { AnyGameModule, Message } from '@delve/kernel';
+import { pascal } from '../catalog';
 import type { SdlBuilder } from './sdl';
 import { commandTypesFor, moduleTypeFor, sheetSchemaOf, viewTypeFor, type ViewType } from './viewTypes';
 
@@ -31,7 +33,7 @@ type JsonCommand {
 }
 extend type Character {
   "The character sheet, typed per module."
-  typedSheet: CharacterSheet!
+  typedSheet: CharacterSheet! @deprecated(reason: "Two modules' sheets may have fields of one name and different types, which one selection cannot ask for: use <module>Sheet (raidSheet, dungeoneerSheet…).")
 }`;
 
 export interface ModuleTypes {
@@ -41,6 +43,8 @@ export interface ModuleTypes {
   readonly views: ReadonlyMap<string, ViewType>;
   view(module: string, value: unknown): Record<string, unknown>;
   sheet(module: string, value: unknown): Record<string, unknown>;
+  /** The fields on Character holding each module's typed sheet, by field name: the module whose sheet it holds. */
+  readonly sheetFields: ReadonlyMap<string, string>;
   command(module: string, command: Message): Record<string, unknown>;
   /** The module of a game (from the node's cache when it holds the game). */
   moduleOf(gameId: string): Promise<string>;
@@ -68,6 +72,13 @@ export function moduleTypes(
   const union = (name: string, types: Map<string, ViewType>, fallback: string) =>
     `union ${name} = ${[...[...types.values()].map((v) => v.typeName), fallback].join(' | ')}`;
   const commandNames = [...commands.values()].flatMap((types) => [...types.values()]);
+  // One field per module rather than a union: two modules' sheets may have fields of one name and different types
+  // (a hero is an object in one, a string in the other), which no single selection over a union could ask for.
+  const sheetFields = new Map([...sheets.keys()].map((module) => [`${camel(module)}Sheet`, module]));
+  const sheetSdl = [...sheetFields].map(
+    ([field, module]) =>
+      `  "The sheet of a ${module} character; null for a character of another module."\n  ${field}: ${sheets.get(module)?.typeName}`,
+  );
   const sdl = [
     FALLBACKS_SDL,
     ...[...views.values(), ...sheets.values()].map((v) => v.sdl),
@@ -75,6 +86,7 @@ export function moduleTypes(
     `"The caller's view, typed per module."\n${union('GameView', views, 'JsonView')}`,
     `"A character sheet, typed per module."\n${union('CharacterSheet', sheets, 'JsonSheet')}`,
     `"A command a seat may send, typed per module: one object type per command."\nunion LegalCommand = ${[...commandNames, 'JsonCommand'].join(' | ')}`,
+    ...(sheetSdl.length > 0 ? [`extend type Character {\n${sheetSdl.join('\n')}\n}`] : []),
   ].join('\n');
   // graphql-js picks a union member from __typename: the module's own type, or the JSON fallback.
   const typed =
@@ -90,6 +102,7 @@ export function moduleTypes(
     views,
     view: typed(views, 'JsonView'),
     sheet: typed(sheets, 'JsonSheet'),
+    sheetFields,
     command: (module, command) => {
       const name = commands.get(module)?.get(command.type);
       return name ? { ...command, __typename: name } : { __typename: 'JsonCommand', module, json: command };
@@ -97,3 +110,9 @@ export function moduleTypes(
     moduleOf,
   };
 }
+
+/** "dungeon-crawl" → "dungeonCrawl": a module's name as the start of a GraphQL field name. */
+const camel = (name: string): string => {
+  const p = pascal(name);
+  return `${p.charAt(0).toLowerCase()}${p.slice(1)}`;
+};

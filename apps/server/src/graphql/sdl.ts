@@ -5,8 +5,19 @@
 import { pascal } from '../catalog';
 import { MODULE_SCHEMA, type ModuleSchemaKind } from '../operations/schemas';
 
-/** What a field standing for one of the modules' own schemas is in GraphQL: views and sheets are typed per module. */
-const MODULE_TYPES: Readonly<Record<ModuleSchemaKind, string>> = { view: 'GameView', command: 'JSON', options: 'JSON' };
+/**
+ * What a field standing for one of the modules' own schemas is in GraphQL: views are typed per module (a union), sheets
+ * by a field per module on Character (see moduleTypes.ts), codes are strings, the rest JSON.
+ */
+const MODULE_TYPES: Readonly<Record<ModuleSchemaKind, string>> = {
+  view: 'GameView',
+  command: 'JSON',
+  options: 'JSON',
+  characterOptions: 'JSON',
+  characterCommand: 'JSON',
+  sheet: 'JSON',
+  code: 'String',
+};
 
 type Schema = Record<string, unknown>;
 
@@ -83,7 +94,8 @@ export class SdlBuilder {
 
   fieldType(name: string, schema: Schema): { type: string; nullable: boolean } {
     const kind = schema[MODULE_SCHEMA] as ModuleSchemaKind | undefined;
-    if (kind !== undefined) return { type: MODULE_TYPES[kind], nullable: false };
+    // A sheet is null when the character's module is not loaded here.
+    if (kind !== undefined) return { type: MODULE_TYPES[kind], nullable: kind === 'sheet' };
     const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
     if (variants) {
       const nonNull = variants.filter((v) => v.type !== 'null');
@@ -112,6 +124,9 @@ export class SdlBuilder {
       }
       case 'object':
         return { type: this.objectType(name, schema) ?? 'JSON', nullable: false };
+      case undefined:
+        // A schema that allows anything allows null: an option's default, an event's data.
+        return { type: 'JSON', nullable: true };
       default:
         return { type: 'JSON', nullable: false };
     }

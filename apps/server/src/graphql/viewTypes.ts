@@ -1,7 +1,7 @@
 // Typed GraphQL types of a module's own schemas: its view (GameModule.viewSchema), its character sheet
 // (progression.sheetSchema) when it publishes them, and its commands; JSON where a type would be absurd.
 import type { AnyGameModule } from '@delve/kernel';
-import { pascal, plainSchema, variantsByType } from '../catalog';
+import { pascal, seatCommandSchema, variantsByType } from '../catalog';
 import { SdlBuilder } from './sdl';
 
 type Schema = Record<string, unknown>;
@@ -66,7 +66,7 @@ export function commandTypesFor(module: AnyGameModule, used: Set<string> = new S
   const builder = new SdlBuilder(new Set(used));
   const types = new Map<string, string>();
   if (NAME.test(pascal(module.name))) {
-    for (const [type, variant] of variantsByType(plainSchema(module.commandSchema))) {
+    for (const [type, variant] of variantsByType(seatCommandSchema(module))) {
       const { title: _title, ...untitled } = variant;
       const name = builder.objectType(`${pascal(module.name)}Command${pascal(type)}`, untitled);
       if (name) types.set(type, name);

@@ -1,5 +1,6 @@
 // Campaigns: create, join, read progress, and schedule a game with every member seated.
 import { Type } from '@sinclair/typebox';
+import { awaitReadModel, LogPosition } from '../positions';
 import { playerOf } from './access';
 import { operation } from './operation';
 import { Campaign, ModuleName, Name, Options, ScheduledGame, Uuid } from './schemas';
@@ -14,8 +15,8 @@ export const createCampaign = operation({
   auth: ['playerKey'],
   input: Type.Object(
     {
-      name: Name("The campaign's name."),
-      module: ModuleName('The module its games are played under.'),
+      name: Name("The campaign's name.", 'Under the Hill'),
+      module: ModuleName('The module its games are played under.', 'raid'),
       character: Type.Optional(Uuid('The character the creator brings.')),
     },
     { additionalProperties: false },
@@ -30,12 +31,16 @@ export const getCampaign = operation({
   name: 'getCampaign',
   group: 'campaigns',
   summary: "A campaign's members and every game played in its name, with results.",
+  description: 'Served from the campaign-progress read model; give `after` to read your own write.',
   budget: 'read',
   auth: ['anonymous'],
-  input: Type.Object({ id: CampaignId }, { additionalProperties: false }),
+  input: Type.Object({ id: CampaignId, after: Type.Optional(LogPosition) }, { additionalProperties: false }),
   output: Campaign,
   problems: [404],
-  run: async ({ platform, reads }, _caller, { id }) => (await reads.campaign(id)) ?? platform.campaigns.get(id),
+  async run({ config, platform, reads }, _caller, { id, after }) {
+    await awaitReadModel(reads, 'campaign-progress', after, config.readWaitMs);
+    return (await reads.campaign(id)) ?? platform.campaigns.get(id);
+  },
 });
 
 export const joinCampaign = operation({

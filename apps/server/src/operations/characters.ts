@@ -1,9 +1,21 @@
 // Characters: create one for a module with a progression, read its sheet, list a player's, and send the owner's
 // commands (rules violations answer 422 with the module's code, as game commands do).
 import { Type } from '@sinclair/typebox';
+import { awaitReadModel, LogPosition } from '../positions';
+import { explained } from '../explain';
 import { playerOf } from './access';
 import { operation } from './operation';
-import { Character, CharacterCommandResult, CharacterList, Command, IdempotencyKey, ModuleName, Name, Uuid } from './schemas';
+import {
+  Character,
+  CharacterCommand,
+  CharacterCommandResult,
+  CharacterList,
+  CharacterOptions,
+  IdempotencyKey,
+  ModuleName,
+  Name,
+  Uuid,
+} from './schemas';
 
 const CharacterId = Uuid('The character id.');
 
@@ -15,11 +27,12 @@ export const createCharacter = operation({
   auth: ['playerKey'],
   input: Type.Object(
     {
-      module: ModuleName('A module with characters (GET /modules says which).'),
-      name: Name("The character's name."),
-      options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The module's character creation options." })),
+      module: ModuleName('A module with characters (GET /modules says which).', 'raid'),
+      name: Name("The character's name.", 'Hilde'),
+      options: Type.Optional(CharacterOptions("The module's character creation options.")),
     },
-    { additionalProperties: false },
+    // The contract's request example: a raid character needs its class.
+    { additionalProperties: false, examples: [{ module: 'raid', name: 'Hilde', options: { class: 'guardian' } }] },
   ),
   output: Character,
   problems: [401, 403, 413, 415, 422],
@@ -34,12 +47,19 @@ export const listCharacters = operation({
   budget: 'read',
   auth: ['anonymous'],
   input: Type.Object(
-    { owner: Uuid('Only characters of this player.'), module: Type.Optional(ModuleName('Only characters of this module.')) },
+    {
+      owner: Uuid('Only characters of this player.'),
+      module: Type.Optional(ModuleName('Only characters of this module.', 'raid')),
+      after: Type.Optional(LogPosition),
+    },
     { additionalProperties: false },
   ),
   output: CharacterList,
   problems: [],
-  run: async ({ reads }, _caller, { owner, module }) => ({ items: await reads.charactersOf(owner, module) }),
+  async run({ config, reads }, _caller, { owner, module, after }) {
+    await awaitReadModel(reads, 'character-sheets', after, config.readWaitMs);
+    return { items: await reads.charactersOf(owner, module) };
+  },
 });
 
 export const getCharacter = operation({
@@ -60,17 +80,19 @@ export const commandCharacter = operation({
   summary: "Send the owner's command to a character (the module's character commands).",
   budget: 'write',
   auth: ['playerKey'],
-  input: Type.Object({ id: CharacterId, command: Command, idempotencyKey: Type.Optional(IdempotencyKey) }, { additionalProperties: false }),
+  input: Type.Object(
+    { id: CharacterId, command: CharacterCommand, idempotencyKey: Type.Optional(IdempotencyKey) },
+    { additionalProperties: false },
+  ),
   output: CharacterCommandResult,
   problems: [401, 403, 404, 409, 413, 415, 422],
-  async run({ platform }, caller, { id, command, idempotencyKey }) {
+  async run({ platform, modules }, caller, { id, command, idempotencyKey }) {
     const player = playerOf(caller);
     // Keys are scoped to the player, as a seat's are to the seat.
-    return platform.characters.command(
-      player,
-      id,
-      command,
-      idempotencyKey === undefined ? undefined : `player:${player}:${idempotencyKey}`,
-    );
+    const key = idempotencyKey === undefined ? undefined : `player:${player}:${idempotencyKey}`;
+    return platform.characters.command(player, id, command, key).catch(async (error: unknown) => {
+      // A malformed command is explained against the module's own schema, field by field.
+      throw explained(error, modules[(await platform.characters.get(id)).module], { characterCommand: command });
+    });
   },
 });

@@ -1,5 +1,7 @@
 // Every operation a client can call, grouped by what clients do, and the one way to call one: validate the input,
 // spend the caller's budget, check the declared credentials, run. The REST routes and GraphQL fields call `invoke`.
+import type { Position } from '@delve/kernel';
+import { reachedBy, type LogHead } from '../positions';
 import { authorize, bearerToken } from './access';
 import * as campaigns from './campaigns';
 import * as characters from './characters';
@@ -30,11 +32,19 @@ export interface CallOptions {
   readonly charged: boolean;
 }
 
-/** Calls operations for one app: its context and its rate limiter. */
+/** What a call answered, and for a write the log position it reached (null: a read, or no log to ask). */
+export interface Ran {
+  readonly output: unknown;
+  readonly position: Position | null;
+}
+
+/** Calls operations for one app: its context, its rate limiter, and where the event log ends. */
 export class Operations {
   constructor(
     readonly context: OperationContext,
     readonly limiter: RateLimiter,
+    /** Where the log ends, for a write that appended nothing; without it such a write answers no position. */
+    private readonly logHead?: LogHead,
   ) {}
 
   /**
@@ -52,8 +62,17 @@ export class Operations {
     return { input, caller };
   }
 
-  /** Run an admitted call. */
-  async run(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
+  /**
+   * Run an admitted call. A write answers with the log position it reached (ADR 0036): the furthest its appends went,
+   * or the log's head when it appended nothing (a replayed idempotency key), for the caller to read its own write.
+   */
+  async run(op: AnyOperation, admitted: Admitted): Promise<Ran> {
+    if (op.budget !== 'write') return { output: await this.execute(op, admitted), position: null };
+    const { value, position } = await reachedBy(() => this.execute(op, admitted));
+    return { output: value, position: position ?? (await this.logHead?.()) ?? null };
+  }
+
+  private async execute(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
     // A seat that calls is connected (presence), whatever it calls.
     if (caller.kind === 'seat') this.context.presence.touch(caller.gameId, caller.seat);
     const output = await op.run(this.context, caller, input);
@@ -63,7 +82,7 @@ export class Operations {
   }
 
   /** Admit and run a call: what a GraphQL field does. */
-  async invoke(op: AnyOperation, credentials: Credentials, raw: unknown, options: CallOptions): Promise<unknown> {
+  async invoke(op: AnyOperation, credentials: Credentials, raw: unknown, options: CallOptions): Promise<Ran> {
     return this.run(op, await this.admit(op, credentials, raw, options));
   }
 }

@@ -11,6 +11,16 @@ interface Bucket {
   at: number;
 }
 
+/** Where a client's budget stands after a call, as the X-RateLimit-* headers say it. */
+export interface BudgetState {
+  /** The most calls it may make at once: the bucket's size. */
+  readonly limit: number;
+  /** Calls it may make now. */
+  readonly remaining: number;
+  /** Seconds until the bucket is full again. */
+  readonly reset: number;
+}
+
 /**
  * Token buckets by key, at most `size` of them (the least recently used goes first: a bucket untouched for
  * burst/perSecond seconds is full again anyway, so forgetting it changes nothing).
@@ -43,6 +53,13 @@ export class TokenBuckets {
     return this.refilled(key).tokens >= 1;
   }
 
+  /** Where the bucket stands now (nothing taken). */
+  state(key: string): BudgetState {
+    const { tokens } = this.refilled(key);
+    const { perSecond, burst } = this.size;
+    return { limit: burst, remaining: Math.floor(tokens), reset: Math.ceil((burst - tokens) / perSecond) };
+  }
+
   private refilled(key: string): Bucket {
     const { perSecond, burst } = this.size;
     const now = this.now();
@@ -60,11 +77,21 @@ export class TokenBuckets {
   }
 }
 
-/** The 429 of a call over budget, with the seconds to wait. */
-export function rateLimited(budget: Budget, waitMs: number): HttpProblem {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new HttpProblem(429, 'http/rate-limited', `${budget} rate limit exceeded; retry in ${seconds} s`, seconds);
+/** A call over budget: the 429 with the seconds to wait, and where the budget that refused it stands. */
+export class RateLimited extends HttpProblem {
+  constructor(
+    budget: Budget,
+    waitMs: number,
+    readonly state: BudgetState | null,
+  ) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    super(429, 'http/rate-limited', `${budget} rate limit exceeded; retry in ${seconds} s`, seconds);
+  }
 }
+
+/** The tighter of two budgets: the one with fewer calls left (the later reset on a tie). */
+const tighter = (a: BudgetState, b: BudgetState): BudgetState =>
+  a.remaining < b.remaining || (a.remaining === b.remaining && a.reset >= b.reset) ? a : b;
 
 /**
  * The rate limit every operation passes, whichever protocol calls it. A credential earns a bucket of its own only
@@ -133,18 +160,25 @@ export class RateLimiter {
     return `${scope}:${credentials.address}`;
   }
 
-  /** Spend one token of `budget`; 429 (nothing spent) when the client, or the players of its address, are over. */
-  charge(budget: Budget, credentials: Credentials, gameId: string | null, scope = 'ip'): void {
+  /**
+   * Spend one token of `budget` and say where the client's budget stands then (for a player, the tighter of its own and
+   * its address's ceiling); RateLimited (nothing spent) when the client, or the players of its address, are over.
+   */
+  charge(budget: Budget, credentials: Credentials, gameId: string | null, scope = 'ip'): BudgetState {
     const client = this.clientOf(credentials, gameId, scope);
     const bucket = this.buckets[budget];
-    const wait = bucket.take(`${budget}:${client}`);
-    if (wait > 0) throw rateLimited(budget, wait);
-    if (!client.startsWith('player:')) return;
-    const ceilingWait = this.playerCeilings[budget].take(`${budget}:${credentials.address}`);
+    const key = `${budget}:${client}`;
+    const wait = bucket.take(key);
+    if (wait > 0) throw new RateLimited(budget, wait, bucket.state(key));
+    if (!client.startsWith('player:')) return bucket.state(key);
+    const ceiling = this.playerCeilings[budget];
+    const address = `${budget}:${credentials.address}`;
+    const ceilingWait = ceiling.take(address);
     if (ceilingWait > 0) {
-      bucket.refund(`${budget}:${client}`);
-      throw rateLimited(budget, ceilingWait);
+      bucket.refund(key);
+      throw new RateLimited(budget, ceilingWait, ceiling.state(address));
     }
+    return tighter(bucket.state(key), ceiling.state(address));
   }
 
   /** True when the client could make one more call of `budget` now (nothing spent). */

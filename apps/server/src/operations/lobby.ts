@@ -4,6 +4,7 @@ import { ClockOptions, GameLifecycle, GameSummary, RuleViolation, TimeoutPolicy,
 import { Type } from '@sinclair/typebox';
 import { explained } from '../explain';
 import { HttpProblem } from '../problems';
+import { awaitReadModel, LogPosition } from '../positions';
 import { playerOf } from './access';
 import { operation } from './operation';
 import type { OperationContext } from './context';
@@ -19,7 +20,7 @@ export const createGame = operation({
     {
       module: ModuleName('The rules module (GET /modules lists them).'),
       options: Type.Optional(Options("The module's options; defaults fill the rest.")),
-      seats: Type.Integer({ minimum: 1, maximum: 16, description: 'How many seats the table has.' }),
+      seats: Type.Integer({ minimum: 1, maximum: 16, description: 'How many seats the table has.', examples: [2] }),
       clock: Type.Optional(ClockOptions),
       onTimeout: Type.Optional(TimeoutPolicy),
     },
@@ -48,14 +49,16 @@ export const listGames = operation({
       module: Type.Optional(ModuleName('Only games of this module.')),
       status: Type.Optional(GameLifecycle),
       open: Type.Optional(Type.Boolean({ description: 'Only tables still open with a free seat (the lobby).' })),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.', examples: [20] })),
       cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Opaque cursor from a previous page's nextCursor." })),
+      after: Type.Optional(LogPosition),
     },
     { additionalProperties: false },
   ),
   output: GameList,
   problems: [],
-  async run({ reads }, _caller, { module, status, open, limit = 20, cursor }) {
+  async run({ config, reads }, _caller, { module, status, open, limit = 20, cursor, after }) {
+    await awaitReadModel(reads, 'games-list', after, config.readWaitMs);
     const page = await reads.games({ module, status, open, limit, cursor });
     return { items: [...page.items], nextCursor: page.nextCursor };
   },
@@ -88,7 +91,7 @@ export const claimSeat = operation({
   input: Type.Object(
     {
       id: GameId,
-      seat: Type.Optional(Type.Integer({ minimum: 0, description: 'The seat to claim (default: the lowest free one).' })),
+      seat: Type.Optional(Type.Integer({ minimum: 0, description: 'The seat to claim (default: the lowest free one).', examples: [0] })),
       name: Type.Optional(Name('A display name for the seat (default: the character’s name, if one is brought).')),
       character: Type.Optional(
         Uuid('Bring one of your characters (needs your player key); its profile is recorded with the claim for the deal.'),
@@ -140,6 +143,7 @@ export const seatBots = operation({
           maxItems: 16,
           uniqueItems: true,
           description: 'Only these seats (default: every empty one).',
+          examples: [[1]],
         }),
       ),
     },
@@ -168,11 +172,12 @@ export const issueSeatToken = operation({
   auth: ['playerKey'],
   gameField: 'id',
   input: Type.Object(
-    { id: GameId, seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.' }) },
+    { id: GameId, seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.', examples: [0] }) },
     { additionalProperties: false },
   ),
   output: SeatClaimed,
-  problems: [401, 403, 404, 409, 422],
+  // No 422: a seat number the table lacks is a seat the player does not hold (403).
+  problems: [401, 403, 404, 409],
   async run({ games }, caller, { id, seat }) {
     return { ...(await games.lobby.issueSeatToken(id, seat, playerOf(caller))), recoverySecret: null };
   },
@@ -193,15 +198,16 @@ export const recoverSeat = operation({
   input: Type.Object(
     {
       id: GameId,
-      seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.' }),
+      seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.', examples: [0] }),
       secret: Type.Optional(
         Type.String({ minLength: 1, maxLength: 100, description: 'The recovery secret of a seat claimed anonymously.' }),
       ),
     },
-    { additionalProperties: false },
+    // The contract's request example: without a player key, the secret is what recovers the seat.
+    { additionalProperties: false, examples: [{ secret: 'rV3bq0n8YxL2c5HfJ7tKpWm9sD4gZa1E6uQyNoTiXkA' }] },
   ),
   output: SeatClaimed,
-  problems: [400, 401, 403, 404, 413, 415, 422],
+  problems: [400, 401, 403, 404, 409, 413, 415, 422],
   async run({ games }, caller, { id, seat, secret }) {
     if (caller.kind === 'player') return games.lobby.recoverSeat(id, seat, { player: caller.player });
     if (secret === undefined) {
@@ -217,16 +223,19 @@ export const recoverSeat = operation({
 export const startGame = operation({
   name: 'startGame',
   group: 'games',
-  summary: 'Start the game now (any seated player may); the last claim starts it anyway.',
+  summary: 'Ask to start the game (any seated player may); the claim of the last seat starts it by itself.',
   description:
     'Refused with 409 game/seats-empty while a seat is empty: no module can fill or skip a seat nobody holds, ' +
-    'so such a game would wait forever. The problem names the empty seats and the table to create instead.',
+    'so such a game would wait forever. The problem names the empty seats and the table to create instead. Once ' +
+    'every seat is held the game has started already (409 game/not-open), so today no call of this succeeds; it ' +
+    'stays for clients written against it.',
   budget: 'write',
   auth: ['seatToken'],
   gameField: 'id',
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
-  problems: [401, 403, 404, 409, 422],
+  // No 422: a seat token means a seat is held, so a game with no players is never started by one.
+  problems: [401, 403, 404, 409],
   async run({ games }, _caller, { id }) {
     await games.lobby.startGame(id);
     return games.reads.summary(id);
@@ -242,7 +251,7 @@ export const abandonGame = operation({
   gameField: 'id',
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
-  problems: [401, 403, 404, 409, 422],
+  problems: [401, 403, 404, 409],
   async run({ games }, caller, { id }) {
     await games.lobby.abandonGame(id, caller.kind === 'seat' ? caller.seat : null);
     return games.reads.summary(id);

@@ -3,6 +3,7 @@
 // interrupted.
 import { checkFillAfter, ClockOptions, NotFoundError, ticketDocument, TicketDocument, TimeoutPolicy } from '@delve/kernel';
 import { Type } from '@sinclair/typebox';
+import { awaitReadModel, LogPosition } from '../positions';
 import { playerOf } from './access';
 import { operation } from './operation';
 import { ModuleName, Options, Uuid } from './schemas';
@@ -80,16 +81,19 @@ export const getTicket = operation({
 export const listTickets = operation({
   name: 'listTickets',
   group: 'matchmaking',
-  summary: 'Your matchmaking tickets, newest first (from the tickets read model).',
+  summary: 'Your matchmaking tickets, newest first (from the tickets read model; give `after` to read your own write).',
   budget: 'read',
   auth: ['playerKey'],
-  input: Type.Object({}, { additionalProperties: false }),
+  input: Type.Object({ after: Type.Optional(LogPosition) }, { additionalProperties: false }),
   output: Type.Object(
     { items: Type.Array(TicketDocument, { description: 'The last 100, newest first.' }) },
     { title: 'TicketList', description: "A player's tickets." },
   ),
   problems: [401, 403],
-  run: async ({ reads }, caller) => ({ items: await reads.ticketsOf(playerOf(caller)) }),
+  async run({ config, reads }, caller, { after }) {
+    await awaitReadModel(reads, 'tickets', after, config.readWaitMs);
+    return { items: await reads.ticketsOf(playerOf(caller)) };
+  },
 });
 
 export const cancelTicket = operation({
@@ -100,7 +104,7 @@ export const cancelTicket = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: TicketId }, { additionalProperties: false }),
   output: TicketDocument,
-  problems: [401, 403, 404, 409, 422],
+  problems: [401, 403, 404, 409],
   async run({ platform }, caller, { id }) {
     const player = playerOf(caller);
     const ticket = await platform.matchmaking.get(id);

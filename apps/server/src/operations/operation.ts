@@ -49,8 +49,13 @@ export interface Operation<I extends TObject = TObject, O extends TSchema = TSch
   readonly gameField?: string;
   readonly input: I;
   readonly output: O;
-  /** Error statuses it may answer besides the ones every operation may (400, 429 and 503). */
+  /**
+   * Error statuses it may answer besides the ones every operation may: 400 for malformed input, 429, 503 (unless it
+   * answers from memory) and, over REST, 413 and 415 for a body the server will not read.
+   */
   readonly problems: readonly number[];
+  /** It answers from what the server holds in memory (the loaded modules): never 503. */
+  readonly inMemory?: true;
   run(context: OperationContext, caller: Caller, input: Static<I>): Promise<Static<O>>;
   /**
    * For operations that hand out a credential (a seat token, a player key): the credential and whom it acts for, so

@@ -22,17 +22,19 @@ export const sendCommand = operation({
   input: Type.Object({ id: GameId, command: Command, idempotencyKey: Type.Optional(IdempotencyKey) }, { additionalProperties: false }),
   output: CommandResult,
   problems: [401, 403, 404, 409, 413, 415, 422],
-  async run({ games, modules }, caller, { id, command, idempotencyKey }) {
+  async run({ games, modules, presence }, caller, { id, command, idempotencyKey }) {
     const seat = seatOf(caller);
     // Keys are scoped to the seat, so one player's key can never swallow another player's command.
     const key = idempotencyKey === undefined ? {} : { idempotencyKey: `seat:${seat}:${idempotencyKey}` };
     const tokenHash = caller.kind === 'seat' ? caller.tokenHash : undefined;
-    return games.commands
+    const result = await games.commands
       .execute(id, command, { seat, ...key, ...(tokenHash !== undefined && { tokenHash }) })
       .catch(async (error: unknown) => {
         // A malformed command is explained against the module's own schema.
         throw explained(error, modules[(await games.reads.summary(id)).module], { command });
       });
+    // The summary as GET /games/{id} gives it, with who is connected now.
+    return { ...result, game: { ...result.game, connected: await presence.connected(id) } };
   },
 });
 
@@ -48,7 +50,7 @@ export const getView = operation({
     {
       id: GameId,
       revision: Type.Optional(
-        Type.Integer({ minimum: 0, description: 'Replay the view as it was at this stream revision (default: now).' }),
+        Type.Integer({ minimum: 0, description: 'Replay the view as it was at this stream revision (default: now).', examples: [10] }),
       ),
     },
     { additionalProperties: false },
@@ -90,8 +92,12 @@ export const getEvents = operation({
   input: Type.Object(
     {
       id: GameId,
-      from: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'First stream revision to return (inclusive).' })),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'How many revisions to cover.' })),
+      from: Type.Optional(
+        Type.Integer({ minimum: 0, default: 0, description: 'First stream revision to return (inclusive).', examples: [0] }),
+      ),
+      limit: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'How many revisions to cover.', examples: [100] }),
+      ),
     },
     { additionalProperties: false },
   ),

@@ -1,6 +1,7 @@
 // Player accounts: register (the first API key is shown once), a public profile, and managing one's own keys.
 import { GameLifecycle, SeatNumber } from '@delve/kernel';
 import { Type } from '@sinclair/typebox';
+import { awaitReadModel, LogPosition } from '../positions';
 import { requireSelf } from './access';
 import { operation } from './operation';
 import { Name, NewPlayerKey, PlayerKeyList, PlayerProfile, PlayerRegistered, Uuid } from './schemas';
@@ -27,13 +28,15 @@ export const getPlayer = operation({
   name: 'getPlayer',
   group: 'players',
   summary: "A player's profile: name, characters and the games they took a seat in as themselves.",
-  description: 'Served from the player-profiles read model, which follows the event log within moments.',
+  description:
+    'Served from the player-profiles read model, which follows the event log within moments; give `after` to read your own write.',
   budget: 'read',
   auth: ['anonymous'],
-  input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
+  input: Type.Object({ id: PlayerId, after: Type.Optional(LogPosition) }, { additionalProperties: false }),
   output: PlayerProfile,
   problems: [404],
-  async run({ platform, reads }, _caller, { id }) {
+  async run({ config, platform, reads }, _caller, { id, after }) {
+    await awaitReadModel(reads, 'player-profiles', after, config.readWaitMs);
     // Registered a moment ago and not projected yet: the stream knows the player, with nothing else to list.
     return (await reads.playerProfile(id)) ?? { ...(await platform.players.summary(id)), characters: [], games: [] };
   },
@@ -47,7 +50,8 @@ export const listPlayerKeys = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
   output: PlayerKeyList,
-  problems: [401, 403, 404],
+  // No 404: a key acts for its own account only (403 for another id), and its own account exists.
+  problems: [401, 403],
   run: async ({ platform }, caller, { id }) => ({ items: await platform.players.keys(requireSelf(caller, id)) }),
 });
 
@@ -59,7 +63,7 @@ export const issuePlayerKey = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
   output: NewPlayerKey,
-  problems: [401, 403, 404, 422],
+  problems: [401, 403, 409],
   run: ({ platform }, caller, { id }) => platform.players.issueKey(requireSelf(caller, id)),
   issues: ({ id }, { key }) => ({ token: key, caller: { kind: 'player', player: id } }),
 });
@@ -72,7 +76,7 @@ export const revokePlayerKey = operation({
   auth: ['playerKey'],
   input: Type.Object({ id: PlayerId, keyId: Uuid('The key id.') }, { additionalProperties: false }),
   output: Type.Null({ description: 'Revoked.' }),
-  problems: [401, 403, 404, 422],
+  problems: [401, 403, 404, 409],
   async run({ platform }, caller, { id, keyId }) {
     await platform.players.revokeKey(requireSelf(caller, id), keyId);
     return null;

@@ -8,6 +8,7 @@ import {
   CampaignSeat,
   ClockState,
   CharacterDocument,
+  ContentItem,
   DISPLAY_NAME,
   ExecuteResult,
   GameLifecycle,
@@ -18,19 +19,25 @@ import {
   VisibleEvent,
 } from '@delve/kernel';
 import { GameListItem } from '@delve/projections';
+import { RefusalCode } from '../codes';
 import { Type, type TSchema } from '@sinclair/typebox';
 
-export { AuditResult as Audit, CampaignDocument as Campaign, CharacterDocument as Character, GameSummary, PlayerSummary };
+export { AuditResult as Audit, CampaignDocument as Campaign, GameSummary, PlayerSummary };
 export { CommandTemplate, GameLifecycle as GameStatus, GameListItem, SeatNumber as Seat };
 
-export const Uuid = (description: string) => Type.String({ format: 'uuid', description });
+/** The id every example in the contract uses (a real request names an existing game, player, character…). */
+export const EXAMPLE_ID = '3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13';
+
+export const Uuid = (description: string) => Type.String({ format: 'uuid', description, examples: [EXAMPLE_ID] });
 /** A name people give: the kernel's rule (no control characters, no surrounding spaces). */
-export const Name = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: DISPLAY_NAME, description });
-/** A module's name. */
-export const ModuleName = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
+export const Name = (description: string, example = 'Ada') =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: DISPLAY_NAME, description, examples: [example] });
+/** A module's name: lower-case letters, digits and hyphens (the example: one that has what the operation needs). */
+export const ModuleName = (description: string, example = 'dungeon') =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$', description, examples: [example] });
 
 /** Which of a module's own schemas a generic field stands for (the `x-delve-module` keyword). */
-export type ModuleSchemaKind = 'command' | 'view' | 'options';
+export type ModuleSchemaKind = 'command' | 'view' | 'options' | 'characterOptions' | 'characterCommand' | 'sheet' | 'code';
 export const MODULE_SCHEMA = 'x-delve-module';
 
 /**
@@ -42,7 +49,7 @@ export function moduleSchema<T extends TSchema>(kind: ModuleSchemaKind, schema: 
 }
 
 /** A module's server bot, by name. */
-export const BotName = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
+export const BotName = (description: string) => Type.String({ minLength: 1, maxLength: 64, description, examples: ['random'] });
 
 /** A seat token's game: every operation about one game names it `id`. */
 export const GameId = Uuid('The game id.');
@@ -52,6 +59,7 @@ export const IdempotencyKey = Type.String({
   maxLength: 200,
   pattern: '^[\\x21-\\x7e]+$',
   description: 'Send a command again with the same key and get the first answer back, with nothing appended.',
+  examples: ['move-0042'],
 });
 
 export const Problem = Type.Object(
@@ -59,7 +67,14 @@ export const Problem = Type.Object(
     type: Type.String({ description: 'A URN naming the problem: urn:delve:problem:<code>.' }),
     title: Type.String({ description: 'The HTTP status text.' }),
     status: Type.Integer({ description: 'The HTTP status.' }),
-    code: Type.String({ description: 'Stable machine-readable code, e.g. dungeon/not-your-turn or http/invalid-request.' }),
+    code: moduleSchema(
+      'code',
+      Type.String({
+        description:
+          'Stable machine-readable code, e.g. dungeon/not-your-turn or http/invalid-request: one of ServerCode or of a ' +
+          "module's <Module>Code, each listed with its meaning.",
+      }),
+    ),
     detail: Type.String({ description: 'What went wrong, for humans.' }),
     instance: Type.Optional(Type.String({ description: 'The path of the request.' })),
     errors: Type.Optional(
@@ -80,7 +95,8 @@ export const Health = Type.Object(
   { title: 'Health' },
 );
 
-export const Options = (description: string) => moduleSchema('options', Type.Object({}, { additionalProperties: true, description }));
+export const Options = (description: string) =>
+  moduleSchema('options', Type.Object({}, { additionalProperties: true, description, examples: [{}] }));
 
 export const GameList = Type.Object(
   {
@@ -114,12 +130,29 @@ export const Command = moduleSchema(
   ),
 );
 
+/** A command to a character: one of its module's character commands (`<Module>CharacterCommand`). */
+export const CharacterCommand = moduleSchema(
+  'characterCommand',
+  Type.Object(
+    { type: Type.String({ minLength: 1, maxLength: 100, description: "The command type; the other fields are the module's." }) },
+    {
+      additionalProperties: true,
+      title: 'CharacterCommand',
+      description: "A command to a character (see its module's character command schemas).",
+    },
+  ),
+);
+
+/** The options a character is created with: its module's (`<Module>CharacterOptions`). */
+export const CharacterOptions = (description: string) =>
+  moduleSchema('characterOptions', Type.Object({}, { additionalProperties: true, description }));
+
 /** The caller's view: the module's view schema, as the viewer may see it. */
 const ViewField = moduleSchema('view', Type.Unknown({ description: "The module's view for the caller." }));
 
 export const CommandResult = Type.Object(
   { ...ExecuteResult.properties, view: moduleSchema('view', ExecuteResult.properties.view) },
-  { title: 'CommandResult', description: 'The outcome of a command.' },
+  { title: 'CommandResult', description: ExecuteResult.description ?? '' },
 );
 
 export const ViewResult = Type.Object(
@@ -190,8 +223,17 @@ export { PlayerProfileDoc as PlayerProfile } from '@delve/projections';
 
 // --- Characters ------------------------------------------------------------------------------------------------
 
+/** A character, its sheet typed as its module's (`<Module>Sheet`). */
+export const Character = Type.Object(
+  {
+    ...CharacterDocument.properties,
+    sheet: moduleSchema('sheet', CharacterDocument.properties.sheet),
+  },
+  { title: 'Character', description: CharacterDocument.description ?? '' },
+);
+
 export const CharacterList = Type.Object(
-  { items: Type.Array(CharacterDocument, { description: 'The characters, oldest first.' }) },
+  { items: Type.Array(Character, { description: 'The characters, oldest first.' }) },
   { title: 'CharacterList', description: "A player's characters." },
 );
 
@@ -199,7 +241,7 @@ export const CharacterCommandResult = Type.Object(
   {
     revision: Type.Integer({ minimum: 0, description: "The character stream's revision after the command." }),
     events: Type.Array(Type.Unknown(), { description: 'The events the command caused on the character.' }),
-    character: CharacterDocument,
+    character: Character,
     replayed: Type.Boolean({ description: 'True when the Idempotency-Key was seen before.' }),
   },
   { title: 'CharacterCommandResult', description: "The outcome of an owner's command to a character." },
@@ -218,6 +260,10 @@ export const ScheduledGame = Type.Object(
 );
 
 // --- Discovery -------------------------------------------------------------------------------------------------
+
+/** The name of a named schema of a module, or null when the module has none of that kind. */
+const NullableName = (what: string) =>
+  Type.Union([Type.String(), Type.Null()], { description: `The named schema of ${what}; null for a module without characters.` });
 
 export const ModuleOption = Type.Object(
   {
@@ -255,13 +301,27 @@ export const ModuleInfo = Type.Object(
     schemas: Type.Object(
       {
         options: Type.String({ description: 'The named schema of the options.' }),
-        command: Type.String({ description: 'The named schema of the command union.' }),
+        command: Type.String({ description: 'The named schema of the commands a seat may send (a union).' }),
         event: Type.String({ description: 'The named schema of the event union.' }),
         view: Type.Union([Type.String(), Type.Null()], { description: 'The named schema of the view; null when it is served as JSON.' }),
+        characterOptions: NullableName('the options a character is created with'),
+        characterCommand: NullableName("the commands a character's owner may send it (a union)"),
+        sheet: NullableName("a character's sheet"),
+        code: Type.String({ description: 'The named schema listing its refusal codes.' }),
       },
       { description: 'The names of its schemas under components.schemas of openapi.yaml (at /docs/json).' },
     ),
     characters: Type.Boolean({ description: 'True when characters of the module can be created and brought to its games.' }),
+    codes: Type.Array(RefusalCode, {
+      description: 'Every code its rules refuse a command with (422), with what it means: clients branch on these.',
+    }),
+    content: Type.Object(
+      {
+        items: Type.Integer({ minimum: 0, description: 'How many pieces of content it ships.' }),
+        url: Type.String({ description: 'Where they are served: cards, heroes, rooms with their ids, names and texts.' }),
+      },
+      { description: "The module's own shipped content (GET /modules/{name}/content)." },
+    ),
     bots: Type.Array(
       Type.Object(
         {
@@ -288,6 +348,14 @@ export const ModuleInfo = Type.Object(
 export const ModuleList = Type.Object(
   { items: Type.Array(ModuleInfo, { description: 'Every module this server runs, by name.' }) },
   { title: 'ModuleList', description: 'The game modules this server runs.' },
+);
+
+export const ModuleContent = Type.Object(
+  {
+    module: Type.String({ description: 'The module name.' }),
+    items: Type.Array(ContentItem, { description: 'Every piece of content it ships, in its own order (empty when it ships none).' }),
+  },
+  { title: 'ModuleContent', description: "A module's own shipped content: what a client shows of a card, a hero or a room." },
 );
 
 export const ModuleNotation = Type.Object(

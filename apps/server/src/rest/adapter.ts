@@ -3,10 +3,11 @@
 // anything else), its schema in openapi.yaml is derived from the operation's, and its handler adds nothing: the one
 // hook below admits the call (validation and the declared credentials), the handler runs it.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ValidationError } from '@delve/kernel';
+import { formatPosition, ValidationError } from '@delve/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pascal } from '../catalog';
 import { notModified } from '../etag';
+import { LOG_POSITION, type HeaderDoc } from '../headers';
 import { INVALID_INPUT } from '../operations/input';
 import type { Admitted, AnyOperation, Credentials, Operations } from '../operations/index';
 import { Problem } from '../operations/schemas';
@@ -89,9 +90,14 @@ export function credentialsOf(request: FastifyRequest): Credentials {
 const pick = (properties: Record<string, TSchema>, names: readonly string[]): Record<string, TSchema> =>
   Object.fromEntries(names.map((name) => [name, properties[name] as TSchema]));
 
-/** Error statuses of a route: malformed input (when it takes any), the operation's own, and the rate limit. */
-function problemStatuses(route: RestRoute, takesInput: boolean): number[] {
-  const statuses = new Set([...(takesInput ? [400] : []), ...route.operation.problems, 429]);
+/**
+ * Error statuses of a route: malformed input (a route without input still refuses a query parameter or body field),
+ * the operation's own, the rate limit, 503 (the store away, a read model behind `after`) unless it answers from memory,
+ * and for a method with a body a body too large or not JSON (a route that takes no body still reads one to refuse it).
+ */
+function problemStatuses(route: RestRoute): number[] {
+  const { operation: op } = route;
+  const statuses = new Set([400, ...op.problems, ...(route.method === 'GET' ? [] : [413, 415]), 429, ...(op.inMemory ? [] : [503])]);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -119,6 +125,7 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
     summary: op.summary,
     ...(op.description !== undefined && { description: op.description }),
     ...(!(op.auth.length === 1 && op.auth[0] === 'anonymous') && { auth: op.auth }),
+    budget: op.budget,
     ...(path.length > 0 && { params: Type.Object(pick(properties, path)) }),
     ...(sources.query.length > 0 && { querystring: Type.Object(pick(properties, sources.query)) }),
     ...(Object.keys(headers).length > 0 && {
@@ -128,12 +135,16 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
       body:
         'whole' in sources.body
           ? properties[sources.body.whole]
-          : Type.Object(pick(properties, sources.body.fields), { additionalProperties: false, title: `${pascal(op.name)}Request` }),
+          : Type.Object(pick(properties, sources.body.fields), {
+              additionalProperties: false,
+              title: `${pascal(op.name)}Request`,
+              ...(op.input.examples !== undefined && { examples: bodyExamples(op.input.examples, sources.body.fields) }),
+            }),
     }),
     response: {
       [status]: status === 204 ? Type.Null({ description: op.output.description }) : op.output,
       ...(route.etag && { 304: Type.Null() }),
-      ...Object.fromEntries(problemStatuses(route, Object.keys(properties).length > 0).map((s) => [s, Problem])),
+      ...Object.fromEntries(problemStatuses(route).map((s) => [s, Problem])),
     },
     responseHeaders: responseHeaders(route, status),
   };
@@ -150,14 +161,25 @@ export function registerRoute(app: FastifyInstance, operations: Operations, rout
       },
     }),
     handler: async (request, reply) => {
-      const output = await operations.run(op, request.admitted as Admitted);
+      const { output, position } = await operations.run(op, request.admitted as Admitted);
+      if (position !== null) reply.header(LOG_POSITION_HEADER, formatPosition(position));
       return answer(route, request, reply, status, output);
     },
   });
 }
 
+const [LOG_POSITION_NAME, LOG_POSITION_DOC] = Object.entries(LOG_POSITION)[0] as [string, HeaderDoc];
+const LOG_POSITION_HEADER = LOG_POSITION_NAME.toLowerCase();
+
+/** The operation's own input examples as body examples: only the fields the body carries. */
+const bodyExamples = (examples: unknown, fields: readonly string[]): unknown[] =>
+  (examples as Record<string, unknown>[]).map((example) =>
+    Object.fromEntries(fields.filter((f) => f in example).map((f) => [f, example[f]])),
+  );
+
 function responseHeaders(route: RestRoute, status: number): Record<number, Record<string, string>> {
   const named: Record<string, string> = {};
+  if (route.operation.budget === 'write') named[LOG_POSITION_NAME] = LOG_POSITION_DOC.description;
   if (route.location) named.Location = 'Where the new resource is.';
   if (route.etag) named.ETag = 'A weak tag of what the answer depends on, for If-None-Match.';
   for (const [name, header] of Object.entries(route.replyHeaders ?? {})) named[name] = header.description;
@@ -197,16 +219,26 @@ export function inputOf(request: FastifyRequest, op: AnyOperation, sources: Inpu
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const input: Record<string, unknown> = {};
-  // Path and query text becomes the declared type where it reads as one ("20" → 20); unknown query fields are ignored.
+  // Path and query text becomes the declared type where it reads as one ("20" → 20).
   const convert = (name: string, value: unknown) => fromText(properties[name] as TSchema, value);
   for (const name of sources.path) input[name] = convert(name, params[name]);
+  refuseUnknown(Object.keys(query), sources.query, 'query parameter');
   for (const name of sources.query) if (query[name] !== undefined) input[name] = convert(name, query[name]);
   for (const [header, field] of Object.entries(sources.headers)) {
     const value = request.headers[header];
     if (value !== undefined) input[field] = value;
   }
   const body = sources.body;
-  if (body === null) return input;
+  if (body === null) {
+    // A route that takes no body: an empty one or `{}` is nothing, anything else is a field it does not have.
+    const given = request.body;
+    if (given === undefined || given === null) return input;
+    if (typeof given !== 'object' || Array.isArray(given)) {
+      throw new ValidationError(INVALID_INPUT, 'this request takes no body', [{ path: '/', message: 'must be empty or {}' }]);
+    }
+    refuseUnknown(Object.keys(given), [], 'field');
+    return input;
+  }
   if ('whole' in body) {
     input[body.whole] = request.body;
     return input;
@@ -216,17 +248,22 @@ export function inputOf(request: FastifyRequest, op: AnyOperation, sources: Inpu
     throw new ValidationError(INVALID_INPUT, 'the body must be a JSON object', [{ path: '/', message: 'must be a JSON object' }]);
   }
   // Only the body's own fields may come from the body: a path parameter named in it is an unknown field there.
-  const unknown = Object.keys(given).filter((field) => !body.fields.includes(field));
-  if (unknown.length > 0) {
-    const message = `is not a field here (the fields are ${body.fields.join(', ')})`;
-    const details = unknown.map((field) => ({ path: `/${field}`, message }));
-    throw new ValidationError(
-      INVALID_INPUT,
-      `the request does not match the schema: ${details.map((d) => `${d.path}: ${message}`).join('; ')}`,
-      details,
-    );
-  }
+  refuseUnknown(Object.keys(given), body.fields, 'field');
   return { ...given, ...input };
+}
+
+/** 400 naming each of `given` that is not one of `known` (a typo must not silently fall back to a default). */
+function refuseUnknown(given: readonly string[], known: readonly string[], what: string): void {
+  const unknown = given.filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const message =
+    known.length > 0 ? `is not a ${what} here (the ${what}s are ${known.join(', ')})` : `is not a ${what} here (there are none)`;
+  const details = unknown.map((name) => ({ path: `/${name}`, message }));
+  throw new ValidationError(
+    INVALID_INPUT,
+    `the request does not match the schema: ${details.map((d) => `${d.path}: ${message}`).join('; ')}`,
+    details,
+  );
 }
 
 /**

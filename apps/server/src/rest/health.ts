@@ -30,7 +30,7 @@ const health: FastifyPluginAsync<{ readiness: ReadinessProbe }> = async (app, { 
       await readiness();
       return { status: 'ready' as const };
     } catch (error) {
-      request.log.warn({ err: error }, 'not ready');
+      request.log.error({ err: error }, 'not ready');
       return sendProblem(
         reply,
         problem(503, 'ops/not-ready', 'the node is still starting, the event store is unreachable or migrations are not applied'),

@@ -2,9 +2,10 @@
 // assets spend a bucket of their own; GraphQL documents spend per operation they call, so here they are only refused
 // when the caller has nothing left at all.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BUDGET } from '../headers';
 import { gameOf } from '../operations/index';
 import type { Budget } from '../operations/operation';
-import { rateLimited, type RateLimiter } from '../operations/limits';
+import { RateLimited, type BudgetState, type RateLimiter } from '../operations/limits';
 import { HttpProblem, problem, sendProblem } from '../problems';
 import { credentialsOf } from './adapter';
 
@@ -29,6 +30,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: HttpProblem
   return sendProblem(reply, body);
 }
 
+/** The X-RateLimit-* headers of an operation route's reply (declared in openapi.ts), from the caller's bucket. */
+function budgetHeaders(reply: FastifyReply, state: BudgetState): void {
+  for (const [name, header] of Object.entries(BUDGET)) reply.header(name.toLowerCase(), String(header.value(state)));
+}
+
 /** Install the limit as the first hook of every route. Routes with `config: { rateLimit: false }` are exempt. */
 export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -39,15 +45,16 @@ export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): v
     const { operation } = config;
     const graphql = route === '/graphql';
     try {
-      if (operation) limiter.charge(operation.budget, credentials, gameOf(operation, request.params));
+      if (operation) budgetHeaders(reply, limiter.charge(operation.budget, credentials, gameOf(operation, request.params)));
       else if (graphql && !isUpgrade(request)) {
-        if (!limiter.allows('read', credentials, null)) throw rateLimited('read', 1000);
+        if (!limiter.allows('read', credentials, null)) throw new RateLimited('read', 1000, null);
       } else {
         const budget: Budget = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' ? 'read' : 'write';
         limiter.charge(budget, credentials, null, graphql ? 'ip' : 'pages');
       }
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error;
+      if (operation && error instanceof RateLimited && error.state) budgetHeaders(reply, error.state);
       refuse(request, reply, error, graphql);
       return;
     }

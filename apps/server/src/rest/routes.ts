@@ -21,6 +21,7 @@ const idempotencyKey = { 'idempotency-key': 'idempotencyKey' };
 export const restRoutes: readonly RestRoute[] = [
   get('/modules', op.listModules),
   get('/modules/:name/notation', op.getModuleNotation),
+  get('/modules/:name/content', op.getModuleContent),
 
   post('/games', op.createGame, { status: 201, location: (game: { id: string }) => `/games/${game.id}` }),
   get('/games', op.listGames),

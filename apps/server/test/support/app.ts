@@ -6,11 +6,12 @@ import type { Sql } from 'postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, serverOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from './memoryGamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { liveGames, livePlatform } from '../../src/liveGames';
+import { storeHead } from '../../src/positions';
 import { readModelRunner } from '../../src/readModels';
 import { startScheduler } from '../../src/scheduler';
 import { toy } from './toy';
@@ -63,8 +64,9 @@ export async function testApp(
    * readSide: run the platform's read side (read models and the outcome recorder) in process, as the server does.
    * postgresGamesList: serve GET /games from the PostgreSQL read model, as the server does (settle() fills it).
    * scheduler: run the scheduler (clocks, bots in seats, games nobody plays) as the server does, on this app's node.
+   * log: hear every log line of the app at info level and above (parsed), with the server's own redactions.
    */
-  options: { readSide?: boolean; postgresGamesList?: boolean; scheduler?: boolean } = {},
+  options: { readSide?: boolean; postgresGamesList?: boolean; scheduler?: boolean; log?: (entry: LogEntry) => void } = {},
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
@@ -106,15 +108,19 @@ export async function testApp(
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
-  const app = await buildApp({
-    config,
-    games: service,
-    reads: { ...postgresReadModels(sql), ...(!options.postgresGamesList && { games: (query) => gamesList.list(query) }) },
-    readiness: async () => {},
-    modules,
-    updates,
-    platform,
-  });
+  const app = await buildApp(
+    {
+      config,
+      games: service,
+      reads: { ...postgresReadModels(sql), ...(!options.postgresGamesList && { games: (query) => gamesList.list(query) }) },
+      readiness: async () => {},
+      modules,
+      updates,
+      platform,
+      logHead: storeHead(store),
+    },
+    options.log === undefined ? {} : { logger: logTo(config, options.log) },
+  );
   // $all hides events committed after a transaction still in flight (a background runner's), so a catch-up can miss
   // a just-finished game for a moment: settle until no committed event is hidden and nothing is left to take.
   const settle = async (): Promise<void> => {
@@ -139,4 +145,13 @@ export async function testApp(
     await db?.close();
   };
   return { app, store, sql, url, service, platform, config, settle, close };
+}
+
+/** One line of the app's log, parsed (pino: level 30 info, 40 warn, 50 error). */
+export type LogEntry = Record<string, unknown> & { level: number; msg?: string };
+
+/** The server's logger options at info level, writing each line to `hear`. */
+function logTo(config: Config, hear: (entry: LogEntry) => void) {
+  const logger = serverOptions(config).logger as Record<string, unknown>;
+  return { ...logger, level: 'info', stream: { write: (line: string) => hear(JSON.parse(line) as LogEntry) } };
 }

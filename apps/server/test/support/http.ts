@@ -61,3 +61,29 @@ export function checkedFetch(t: Test, app: FastifyInstance): typeof fetch {
     return reply;
   };
 }
+
+/** A GraphQL request over HTTP: its status, errors' codes and data. */
+export interface GraphqlCalled {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- asserted field by field
+  headers: Record<string, unknown>;
+  /** The first error's `extensions.code`, if any. */
+  code: string | undefined;
+}
+
+/** POST a GraphQL document (with a bearer token when given). */
+export async function graphql(
+  app: FastifyInstance,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<GraphqlCalled> {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    payload: { query, variables },
+  });
+  const body = JSON.parse(reply.body);
+  return { status: reply.statusCode, body, headers: reply.headers, code: body.errors?.[0]?.extensions?.code };
+}

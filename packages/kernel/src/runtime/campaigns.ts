@@ -85,6 +85,10 @@ export class CampaignService {
   ): Promise<{ gameId: string; seat: Seat; token: string; seats: CampaignSeat[] }> {
     const { state } = await this.load(campaignId);
     if (!state.members.some((m) => m.player === player)) throw new RuleViolation('campaign/not-member', 'only members schedule games');
+    // Everything a seat claim could refuse is checked before the game exists: a refused schedule leaves nothing behind.
+    for (const member of state.members) {
+      if (member.character !== null) await this.deps.characters.checkSeatable(member.player, member.character, state.module);
+    }
     const { gameId } = await this.deps.games.lobby.createGame({
       module: state.module,
       options: input.options ?? {},
@@ -104,7 +108,7 @@ export class CampaignService {
         if (member.player === player) mine = { seat: claimed.seat, token: claimed.token };
       }
     } catch (error) {
-      // A member's character is busy elsewhere (or similar): the half-seated game is abandoned, not left waiting.
+      // A character taken by another game between the check and the claim: the half-seated game is abandoned.
       await this.deps.games.lobby.abandonGame(gameId).catch(() => {});
       throw error;
     }

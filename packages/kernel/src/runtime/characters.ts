@@ -14,12 +14,13 @@ import {
   type PreviousSeat,
 } from '../characters';
 import type { AnyGameModule, GameResult, Message, Seat } from '../module';
+import { sha256Hex } from '../random';
 import type { EventStore } from '../store';
 import { isDisplayName } from '../schemas';
 import { schemaProblems } from '../validation';
 import { eventTime, isUuid } from './events';
 import type { GameServices } from './gameService';
-import { stampedMetadata, StreamHandler, type Folded } from './handler';
+import { canonicalJson, stampedMetadata, StreamHandler, type Folded } from './handler';
 
 export interface CharacterServiceDeps {
   readonly store: EventStore;
@@ -93,7 +94,9 @@ export class CharacterService {
     const problems = schemaProblems(progression.commandSchema, command);
     if (problems.length > 0)
       throw new ValidationError('character/malformed-command', `not a valid ${module.name} character command`, problems);
-    const handled = await this.run(characterId, module, { kind: 'play', player, command: command as Message }, { idempotencyKey });
+    // The key is recorded with the command's digest, so a key reused for another command is refused, as a game's is.
+    const key = idempotencyKey === undefined ? {} : { idempotencyKey, fingerprint: sha256Hex(canonicalJson(command)) };
+    const handled = await this.run(characterId, module, { kind: 'play', player, command: command as Message }, key);
     const events = handled.decision ? handled.decision.events.map((e) => e.data as Message) : [];
     return {
       revision: handled.folded.revision,
@@ -119,9 +122,7 @@ export class CharacterService {
     const characterId = request.character;
     const game = await this.deps.games.reads.summary(gameId);
     const current = await this.load(characterId);
-    if (current.state.owner !== player) throw new RuleViolation('character/not-owner', 'only its owner may seat this character');
-    if (current.state.module !== game.module)
-      throw new RuleViolation('character/wrong-module', `this is a ${current.state.module} character; the game is ${game.module}`);
+    refuseSeat(current.state, player, game.module);
     if (game.status !== 'open') throw new RuleViolation('game/not-open', 'seats can only be claimed before the game starts');
     const module = this.module(current.state);
     const previous = await this.previous(current.state);
@@ -136,6 +137,21 @@ export class CharacterService {
     } catch (error) {
       await this.release(characterId, gameId, 'claim-failed').catch(() => {}); // a stale reservation expires by itself
       throw error;
+    }
+  }
+
+  /**
+   * Refuse, changing nothing, what `claimSeat` would refuse of this character in a new game of `module` (its owner,
+   * its module, another game holding it): a caller about to create a game for it checks first.
+   */
+  async checkSeatable(player: string, characterId: string, module: string): Promise<void> {
+    const { state } = await this.load(characterId);
+    refuseSeat(state, player, module);
+    if (state.seatedIn && (await this.previous(state)) === 'busy') {
+      throw new RuleViolation(
+        'character/busy',
+        `the character is playing game ${state.seatedIn.gameId}; a character sits in one active game at a time`,
+      );
     }
   }
 
@@ -197,7 +213,7 @@ export class CharacterService {
     characterId: string,
     module: AnyGameModule,
     command: CharacterCommand,
-    options: { idempotencyKey?: string | undefined; newStream?: boolean } = {},
+    options: { idempotencyKey?: string | undefined; fingerprint?: string | undefined; newStream?: boolean } = {},
   ) {
     return this.handler.handle(
       characterStream(characterId),
@@ -210,4 +226,11 @@ export class CharacterService {
       options,
     );
   }
+}
+
+/** The character may be seated by `player` in a game of `module`: its owner, and of that module. */
+function refuseSeat(state: CharacterState, player: string, module: string): void {
+  if (state.owner !== player) throw new RuleViolation('character/not-owner', 'only its owner may seat this character');
+  if (state.module !== module)
+    throw new RuleViolation('character/wrong-module', `this is a ${state.module} character; the game is ${module}`);
 }

@@ -1,6 +1,6 @@
 // Playing: a seat's command through the module's rules, answered with the events it caused and the caller's view.
 import { ValidationError } from '../errors';
-import { effectiveViewer, redactGameEvent } from '../lobby';
+import { effectiveViewer, redactGameEvent, summarize } from '../lobby';
 import type { Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
 import type { ExecuteResult } from '../schemas';
@@ -57,7 +57,7 @@ export class GameCommands {
           return shown ? [{ revision: written.from + i, type: event.type, data: shown, at: stamp?.at ?? '' }] : [];
         })
       : await this.reads.visibleRange(record, viewer, written.from, written.to);
-    return { revision: record.revision, events, view: module.view(record.state, effective), replayed };
+    return { revision: record.revision, events, view: module.view(record.state, effective), game: summarize(record, module), replayed };
   }
 
   /**

@@ -1,0 +1,86 @@
+// @delve/client against a test server, on what the packed-client test does not reach: Retry-After on a refusal, a
+// refused subscription as a DelveError, and a subscription that resumes after a dropped connection.
+import { DelveClient, DelveError, type Command, type ModuleName } from '@delve/client';
+import { toyGame } from '@delve/kernel/testing';
+import t from 'tap';
+import WebSocket from 'ws';
+import { listening, testApp } from './support/app';
+import { checkedFetch } from './support/http';
+
+t.test("a refused request's DelveError carries Retry-After", async (t) => {
+  const ctx = await testApp({ RATE_LIMIT_READS_PER_SECOND: '1', RATE_LIMIT_READ_BURST: '1' });
+  t.teardown(ctx.close);
+  const client = new DelveClient({ baseUrl: await listening(ctx.app), fetch: checkedFetch(t, ctx.app) });
+  // One call a second: calls in a row spend it, however slow the machine.
+  let refused: unknown = null;
+  for (let i = 0; i < 5 && refused === null; i++)
+    refused = await client.modules().then(
+      () => null,
+      (error: unknown) => error,
+    );
+  t.ok(refused instanceof DelveError, 'a DelveError');
+  t.match(refused, { status: 429, code: 'http/rate-limited' });
+  t.ok(((refused as DelveError).retryAfter ?? 0) >= 1, 'with the seconds to wait');
+});
+
+/** A WebSocket whose first connection drops right after its first update arrives. */
+let sockets = 0;
+class DroppingOnce extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    if (sockets++ !== 1) return; // the first socket is the refused subscription's
+    this.on('message', (data) => {
+      if (String(data).includes('"next"')) this.terminate();
+    });
+  }
+}
+
+t.test('gameUpdated over the client: every revision once, in order, across a dropped connection, until the game ends', async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  const client = new DelveClient({ baseUrl: await listening(ctx.app), fetch: checkedFetch(t, ctx.app), webSocket: DroppingOnce });
+  const missing = client.subscribe('00000000-0000-4000-8000-000000000000');
+  const refusal = await missing.next().catch((error: unknown) => error);
+  t.match(refusal, { name: 'DelveError', code: 'game/not-found', status: 404 }, 'no such game');
+
+  // The toy module is the test's own: the published contract does not name it.
+  const toy = 'toy' as ModuleName;
+  const { id } = await client.createGame(toy, 2);
+  const seats = [await client.claimSeat(toy, id), await client.claimSeat(toy, id)];
+  const revisions: number[] = [];
+  let last = '';
+  for await (const update of (seats[0] as (typeof seats)[0]).updates({ after: -1 })) {
+    revisions.push(update.revision);
+    last = update.status;
+    if (update.status !== 'active') continue;
+    const awaited = seats[(await client.game(id)).awaiting[0] ?? -1];
+    // The toy game ends once every seat has stopped.
+    await awaited?.send({ type: 'Stop' } as unknown as Command<ModuleName>);
+  }
+  t.equal(last, 'finished', 'the iterator ends with the game');
+  t.same(
+    revisions,
+    [...revisions].sort((a, b) => a - b),
+    'in order',
+  );
+  t.equal(new Set(revisions).size, revisions.length, 'each once');
+  t.equal(sockets, 3, 'the dropped connection was opened again, after the last revision received');
+});
+
+t.test('the client reads its own writes: a ticket just opened is listed at once, then cancelled', async (t) => {
+  const ctx = await testApp({}, { toy: toyGame }, undefined, undefined, { readSide: true });
+  t.teardown(ctx.close);
+  const client = new DelveClient({ baseUrl: await listening(ctx.app), fetch: checkedFetch(t, ctx.app) });
+  const ada = client.asPlayer((await client.registerPlayer('Ada')).key);
+  t.equal(ada.position, null, 'no write yet, no position');
+  // A table of four nobody else asks for: the ticket waits in its game.
+  const placed = await ada.openTicket({ module: 'toy' as ModuleName, seats: 4 });
+  t.match(ada.position, /^[0-9]+\/[0-9]+$/, 'the write answered its log position');
+  t.same(
+    (await ada.tickets()).map((ticket) => ticket.id),
+    [placed.id],
+    'listed at once: the read passed that position and waited for the read model',
+  );
+  t.equal((await ada.ticket(placed.id)).id, placed.id);
+  t.equal((await ada.cancelTicket(placed.id)).status, 'cancelled');
+});
