@@ -1,11 +1,14 @@
-// Known faults of the postgres.js driver (3.4.9), not of ours. A small write it deferred with setImmediate can run after
-// the connection closed and throw on the null socket (porsager/postgres issues 1154 and 1208, fixes not released).
-// Thrown from an immediate, it escapes every await and would take the process down whenever PostgreSQL goes away
-// under load. The queries on that connection have already been rejected with CONNECTION_CLOSED, so a server may
-// treat this one error as harmless; every other uncaught error stays fatal.
+// Known faults of the postgres.js driver (3.4.9), not of ours, and what the server does about each.
+import { Socket } from 'node:net';
 import type { Sql } from 'postgres';
 
-/** True for the driver's write-after-close TypeError and nothing else. */
+/**
+ * True for the driver's write-after-close TypeError and nothing else. A small write it deferred with setImmediate can
+ * run after the connection closed and throw on the null socket (porsager/postgres issues 1154 and 1208, fixes not
+ * released). Thrown from an immediate, it escapes every await and would take the process down whenever PostgreSQL
+ * goes away under load. The queries on that connection have already been rejected with CONNECTION_CLOSED, so a
+ * server may treat this one error as harmless; every other uncaught error stays fatal.
+ */
 export function isDriverWriteAfterClose(error: unknown): boolean {
   return (
     error instanceof TypeError &&
@@ -23,4 +26,22 @@ export function isDriverWriteAfterClose(error: unknown): boolean {
  */
 export function closePool(sql: Sql): Promise<void> {
   return sql.end({ timeout: 1 });
+}
+
+/**
+ * A socket for the driver (its `socket` option) that turns a connection the server closes before saying anything into
+ * an error. The driver treats such a close, while it is connecting on behalf of a waiting query, as a reason to connect
+ * again at once, forever: its connect timeout is cleared on every close and the query is neither run nor rejected. A
+ * PostgreSQL behind a TCP proxy or load balancer (PgBouncer, HAProxy, a cloud endpoint) does exactly that while the
+ * database is down, so every request waited for the whole outage and spun a core reconnecting; as an error
+ * (ECONNRESET) the waiting query is refused and the request answered 503.
+ */
+export function silentCloseAsError(host: string, port: number): Socket {
+  const socket = new Socket();
+  socket.once('end', () => {
+    if (socket.bytesRead === 0) {
+      socket.destroy(Object.assign(new Error('the server closed the connection before answering'), { code: 'ECONNRESET' }));
+    }
+  });
+  return socket.connect(port, host);
 }
