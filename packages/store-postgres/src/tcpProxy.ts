@@ -44,11 +44,17 @@ export class TcpProxy {
 
   private accept(client: Socket): void {
     this.track(client);
-    client.pause();
+    // What the client sends before an upstream answers is kept for it (and read, so a refusal closes with a FIN, as
+    // HAProxy's does, rather than a reset).
+    const early: Buffer[] = [];
+    const keep = (chunk: Buffer) => early.push(chunk);
+    client.on('data', keep);
+    client.on('error', () => client.destroy());
     const upstreams = this.upstreams();
     const start = this.next++;
     const attempt = (tried: number): void => {
-      if (tried >= upstreams.length) return void client.destroy(); // nobody home: accepted, then closed
+      if (client.destroyed) return;
+      if (tried >= upstreams.length) return void client.end(); // nobody home: accepted, then closed
       const target = upstreams[(start + tried) % upstreams.length] as Upstream;
       const upstream = this.track(connect(target.port, target.host));
       let connected = false;
@@ -57,11 +63,11 @@ export class TcpProxy {
         connected = true;
         const key = `${target.host}:${target.port}`;
         this.handed.set(key, (this.handed.get(key) ?? 0) + 1);
+        client.off('data', keep);
+        for (const chunk of early) upstream.write(chunk);
         client.pipe(upstream).pipe(client);
-        client.resume();
         client.once('close', () => upstream.destroy());
         upstream.once('close', () => client.destroy());
-        client.on('error', () => upstream.destroy());
       });
     };
     attempt(0);

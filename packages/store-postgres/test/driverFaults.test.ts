@@ -1,5 +1,8 @@
 // The driver's faults we work around: each workaround recognised or tested against the real PostgreSQL.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import t from 'tap';
 import { connect } from '../src/database';
@@ -75,3 +78,18 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+t.test('no code of ours reserves a connection (sql.reserve): the driver loses reserves across a restart', async (t) => {
+  // porsager/postgres 1195: a reserve queued when a connection closes is never settled, and a refused one stays queued
+  // and later takes a connection that no one releases. The leader lock reserved one per poll until ADR 0032; two
+  // nodes then hung requests for good after PostgreSQL restarts (issue 31). Transactions (sql.begin) do not reserve.
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const sources = ['apps', 'packages'].flatMap((top) =>
+    readdirSync(path.join(root, top), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /(^|\/)src\/.*\.ts$/.test(file) && !file.includes('node_modules'))
+      .map((file) => path.join(root, top, file)),
+  );
+  t.ok(sources.length > 50, `${sources.length} source files read`);
+  const reserving = sources.filter((file) => /\.reserve\(\)/.test(readFileSync(file, 'utf8')));
+  t.same(reserving, [], 'none calls reserve()');
+});
