@@ -30,7 +30,10 @@ export function describe(error: unknown): string {
 export type ClusterMessage =
   | { readonly kind: 'database?' }
   | { readonly kind: 'database'; readonly url: string; readonly started: boolean }
-  | { readonly kind: 'started' };
+  | { readonly kind: 'started' }
+  // A scrape of /metrics landed on a worker: the primary answers with every worker's metrics summed (null: it could not).
+  | { readonly kind: 'metrics?'; readonly id: number }
+  | { readonly kind: 'metrics'; readonly id: number; readonly text: string | null };
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 

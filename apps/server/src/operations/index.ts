@@ -29,11 +29,15 @@ export interface CallOptions {
   readonly charged: boolean;
 }
 
+/** Told how each admitted call ended (the server's metrics): `error` null when it succeeded. */
+export type OperationObserver = (op: AnyOperation, input: Readonly<Record<string, unknown>>, error: unknown) => void;
+
 /** Calls operations for one app: its context and its rate limiter. */
 export class Operations {
   constructor(
     readonly context: OperationContext,
     readonly limiter: RateLimiter,
+    private readonly observe?: OperationObserver,
   ) {}
 
   /**
@@ -53,7 +57,14 @@ export class Operations {
 
   /** Run an admitted call. */
   async run(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
-    const output = await op.run(this.context, caller, input);
+    let output: unknown;
+    try {
+      output = await op.run(this.context, caller, input);
+    } catch (error) {
+      this.observe?.(op, input, error);
+      throw error;
+    }
+    this.observe?.(op, input, null);
     const issued = op.issues?.(input, output);
     if (issued?.token) this.limiter.remember(issued.token, issued.caller);
     return output;

@@ -75,6 +75,8 @@ export function rateLimited(budget: Budget, waitMs: number): HttpProblem {
 export class RateLimiter {
   private readonly buckets: Record<Budget, TokenBuckets>;
   private readonly playerCeilings: Record<Budget, TokenBuckets>;
+  /** Calls refused for each budget since the limiter was made (read by the server's metrics). */
+  readonly refusals: Record<Budget, number> = { read: 0, write: 0 };
   /** Hash of a recently authenticated token or key → its client: `seat:<game>:<seat>` or `player:<id>`. */
   private readonly known = new Map<string, { readonly client: string; readonly gameId: string | null }>();
 
@@ -138,17 +140,23 @@ export class RateLimiter {
     const client = this.clientOf(credentials, gameId, scope);
     const bucket = this.buckets[budget];
     const wait = bucket.take(`${budget}:${client}`);
-    if (wait > 0) throw rateLimited(budget, wait);
+    if (wait > 0) {
+      this.refusals[budget]++;
+      throw rateLimited(budget, wait);
+    }
     if (!client.startsWith('player:')) return;
     const ceilingWait = this.playerCeilings[budget].take(`${budget}:${credentials.address}`);
     if (ceilingWait > 0) {
+      this.refusals[budget]++;
       bucket.refund(`${budget}:${client}`);
       throw rateLimited(budget, ceilingWait);
     }
   }
 
-  /** True when the client could make one more call of `budget` now (nothing spent). */
+  /** True when the client could make one more call of `budget` now (nothing spent); false counts as a refusal. */
   allows(budget: Budget, credentials: Credentials, gameId: string | null): boolean {
-    return this.buckets[budget].has(`${budget}:${this.clientOf(credentials, gameId)}`);
+    const allowed = this.buckets[budget].has(`${budget}:${this.clientOf(credentials, gameId)}`);
+    if (!allowed) this.refusals[budget]++;
+    return allowed;
   }
 }
