@@ -15,7 +15,7 @@ import { installInputGuards } from './inputGuards';
 import { metricsAuthorized, type ServerMetrics } from './metrics';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
-import { RateLimiter } from './operations/limits';
+import { RateLimiter, type SharedBuckets } from './operations/limits';
 import { platformUnavailable, type Platform } from './operations/platform';
 import { HttpProblem, installProblemHandlers, problem, sendProblem } from './problems';
 import { installAdmission, registerRoute } from './rest/adapter';
@@ -36,6 +36,8 @@ export interface AppDependencies {
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
+  /** Rate-limit buckets shared by every node (RATE_LIMIT_STORE=postgres); without them each node counts alone. */
+  readonly sharedLimits?: SharedBuckets;
   /** This process's Prometheus metrics, when configured (config.metrics). */
   readonly metrics?: ServerMetrics;
 }
@@ -109,7 +111,7 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 
 /** The app as a plugin: the operations, then CORS, the rate limit, the REST routes, GraphQL, and the docs. */
 export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) => {
-  const limiter = new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress);
+  const limiter = new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress, undefined, undefined, deps.sharedLimits ?? null);
   const operations = new Operations(
     {
       config: deps.config,

@@ -11,6 +11,7 @@ import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifec
 import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
 import { listenForScrapes, ServerMetrics } from './metrics';
+import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
 
 export interface ServeOptions {
@@ -63,6 +64,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     platform,
     reads: postgresReadModels(db.sql),
     ...(metrics && { metrics }),
+    ...(config.sharedRateLimits && { sharedLimits: new PostgresBuckets(db.sql) }),
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);

@@ -45,7 +45,10 @@ export class Operations {
    * did), validate the input, and check the credentials `op` declares against those presented.
    */
   async admit(op: AnyOperation, credentials: Credentials, raw: unknown, options: CallOptions): Promise<Admitted> {
-    if (!options.charged) this.limiter.charge(op.budget, credentials, gameOf(op, raw));
+    if (!options.charged) {
+      this.limiter.charge(op.budget, credentials, gameOf(op, raw));
+      await this.limiter.chargeShared(op.budget, credentials, gameOf(op, raw));
+    }
     const input = parseInput<Record<string, unknown>>(op.input, raw);
     const caller = await authorize(op, credentials, input, this.context);
     if (caller.kind === 'seat' || caller.kind === 'player') {
