@@ -32,8 +32,8 @@ export function closePool(sql: Sql): Promise<void> {
  * A socket for the driver (its `socket` option) that turns a connection the server closes before saying anything into
  * an error. The driver treats such a close, while it is connecting on behalf of a waiting query, as a reason to connect
  * again at once, forever: its connect timeout is cleared on every close and the query is neither run nor rejected. A
- * PostgreSQL behind a TCP proxy or load balancer (PgBouncer, HAProxy, a cloud endpoint) does exactly that while the
- * database is down, so every request waited for the whole outage and spun a core reconnecting; as an error
+ * TCP proxy or load balancer that accepts a connection before it has found a database to pass it to does that while
+ * the database is down, so every request waited for the whole outage and a core spun reconnecting; as an error
  * (ECONNRESET) the waiting query is refused and the request answered 503.
  */
 export function silentCloseAsError(host: string, port: number): Socket {
