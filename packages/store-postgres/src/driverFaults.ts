@@ -29,6 +29,19 @@ export function closePool(sql: Sql): Promise<void> {
 }
 
 /**
+ * A socket whose error nobody listens to any more is destroyed rather than thrown. The driver can start a second
+ * socket while the first is still open (two connect attempts racing), and the first one's close strips every listener
+ * from the second (`socket.removeAllListeners()` on whichever socket it holds then): once that one's connection is
+ * refused, its error would end the process. The driver has let go of such a socket; nothing is lost with its error.
+ */
+class UnheardErrorsDropped extends Socket {
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'error' && this.listenerCount('error') === 0) return false;
+    return super.emit(event, ...args);
+  }
+}
+
+/**
  * A socket for the driver (its `socket` option) that turns a connection the server closes before saying anything into
  * an error. The driver treats such a close, while it is connecting on behalf of a waiting query, as a reason to connect
  * again at once, forever: its connect timeout is cleared on every close and the query is neither run nor rejected. A
@@ -37,7 +50,7 @@ export function closePool(sql: Sql): Promise<void> {
  * (ECONNRESET) the waiting query is refused and the request answered 503.
  */
 export function silentCloseAsError(host: string, port: number): Socket {
-  const socket = new Socket();
+  const socket = new UnheardErrorsDropped();
   socket.once('end', () => {
     if (socket.bytesRead === 0) {
       socket.destroy(Object.assign(new Error('the server closed the connection before answering'), { code: 'ECONNRESET' }));

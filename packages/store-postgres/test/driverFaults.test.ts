@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import t from 'tap';
 import { connect } from '../src/database';
-import { isDriverWriteAfterClose } from '../src/driverFaults';
+import { isDriverWriteAfterClose, silentCloseAsError } from '../src/driverFaults';
 import { startTestDatabaseServer, TcpProxy } from '../src/testing';
 
 t.test('the driver write-after-close fault is recognised by its message and its place, and nothing else is', async (t) => {
@@ -78,6 +78,32 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+t.test('a database that refuses connections: queries are refused, and the process lives on', async (t) => {
+  // Many refusals at once: some fail inside connect() itself, before the driver listens to the socket.
+  const sql = connect(`postgres://delve:x@127.0.0.1:${await freePort()}/delve`, 20);
+  t.teardown(() => sql.end({ timeout: 0 }));
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on('uncaughtException', record);
+  t.teardown(() => process.off('uncaughtException', record));
+  const codes = await Promise.all(Array.from({ length: 60 }, () => settledWithin(sql`select 1`, 15_000)));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.same(new Set(codes), new Set(['ECONNREFUSED']), '60 queries refused with ECONNREFUSED');
+  t.same(uncaught, [], 'no error escaped to the process');
+});
+
+t.test('a socket the driver let go of (its listeners stripped) is refused without ending the process', async (t) => {
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on('uncaughtException', record);
+  t.teardown(() => process.off('uncaughtException', record));
+  const socket = silentCloseAsError('127.0.0.1', await freePort());
+  socket.removeAllListeners(); // what the driver's close of an older socket does to the one it holds then
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.ok(socket.destroyed, 'the refused socket is gone');
+  t.same(uncaught, [], 'and its error was not thrown');
+});
 
 t.test('no code of ours reserves a connection (sql.reserve): the driver loses reserves across a restart', async (t) => {
   // porsager/postgres 1195: a reserve queued when a connection closes is never settled, and a refused one stays queued
