@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { loadModules } from '../apps/server/src/modules';
 import { progressLine, rebuildReadModels } from '../apps/server/src/rebuild';
 
-const NAMES: readonly ReadModelName[] = ['games-list', 'character-sheets', 'player-profiles', 'campaign-progress'];
+const NAMES: readonly ReadModelName[] = ['games-list', 'character-sheets', 'player-profiles', 'campaign-progress', 'tickets'];
 const wanted = process.argv[2];
 if (wanted === undefined || (wanted !== 'all' && !NAMES.includes(wanted as ReadModelName))) {
   process.stderr.write(`usage: npm run rebuild -- <${[...NAMES, 'all'].join('|')}>\n`);

@@ -23,6 +23,7 @@ import health, { type ReadinessProbe } from './rest/health';
 import { installRateLimits } from './rest/limits';
 import { restRoutes } from './rest/routes';
 import watch from './rest/watch';
+import { Presence } from './presence';
 
 /** What the app is built from: configuration, the loaded modules, and the kernel's services and read models. */
 export interface AppDependencies {
@@ -40,6 +41,8 @@ export interface AppDependencies {
   readonly sharedLimits?: SharedBuckets;
   /** This process's Prometheus metrics, when configured (config.metrics). */
   readonly metrics?: ServerMetrics;
+  /** Presence shared across nodes (absent: this node's own, as in tests). */
+  readonly presence?: Presence;
 }
 
 /** Path of the REST contract (generated from the routes by `npm run openapi`; a test keeps it current). */
@@ -120,6 +123,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       games: deps.games,
       platform: deps.platform ?? platformUnavailable(),
       reads: deps.reads,
+      presence: deps.presence ?? new Presence({ ...deps.config.presence, node: 'local' }),
     },
     limiter,
     deps.metrics && observeCommands(deps.metrics, deps.games),

@@ -21,7 +21,10 @@ export async function contractDocument(modules: Readonly<Record<string, AnyGameM
     reads: {} as ReadModels,
     readiness: async () => {},
     modules,
-    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
+    updates: {
+      listen: () => ({ ready: Promise.resolve(), stop: () => {} }),
+      listenAll: () => ({ ready: Promise.resolve(), stop: () => {} }),
+    },
   });
   await fastify.ready();
   await fastify.close();

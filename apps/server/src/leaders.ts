@@ -1,18 +1,23 @@
 // The work a server does on its own, each part led by one process across every process and node (an advisory lock per
-// part): the read models' runner, the process manager recording finished games, and the scheduler (clocks, bots in
-// seats, games nobody plays). Run by the cluster's primary, or by the one process when WORKERS=1, beside requests but
-// never inside a worker.
+// part): the read models' runner, the process manager recording finished games, the matchmaker, and the scheduler
+// (clocks, bots in seats, games nobody plays). Run by the cluster's primary, or by the one process when WORKERS=1,
+// beside requests but never inside a worker.
 import type { AnyGameModule, EventStore, GameServices } from '@delve/kernel';
 import { LeaderLoop, ReadModelStore } from '@delve/projections';
 import { AdvisoryLeaderLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import type { TableSettings } from './config';
 import type { livePlatform } from './liveGames';
-import { readModelRunner } from './readModels';
-import { startScheduler } from './scheduler';
+import { READ_MODELS_LOCK, readModelRunner } from './readModels';
+import { SCHEDULER_LOCK, startScheduler } from './scheduler';
 
 /** The advisory lock whose holder records finished games on characters and campaigns. */
 export const OUTCOMES_LOCK = 'process:game-outcomes';
+/** The advisory lock whose holder finishes matchmaking placements. */
+export const MATCHMAKER_LOCK = 'process:matchmaker';
+
+/** Every lock a leader holds: one holder each across all processes and nodes. */
+export const LEADER_LOCKS = [READ_MODELS_LOCK, OUTCOMES_LOCK, SCHEDULER_LOCK, MATCHMAKER_LOCK] as const;
 
 export interface LeadersDeps {
   readonly store: EventStore;
@@ -22,7 +27,7 @@ export interface LeadersDeps {
   readonly games: GameServices;
   readonly platform: ReturnType<typeof livePlatform>;
   readonly tables: TableSettings;
-  readonly onError: (part: 'read models' | 'game outcomes' | 'the scheduler', error: unknown) => void;
+  readonly onError: (part: 'read models' | 'game outcomes' | 'the scheduler' | 'the matchmaker', error: unknown) => void;
 }
 
 export interface Leaders {
@@ -44,10 +49,28 @@ export function startLeaders({ store, sql, modules, games, platform, tables, onE
   });
   readModels.start();
   outcomes.start();
-  const scheduler = startScheduler({ store, sql, games, modules, tables, onError: (error) => onError('the scheduler', error) });
+  const scheduler = startScheduler({
+    store,
+    sql,
+    games,
+    modules,
+    tables,
+    onError: (error) => onError('the scheduler', error),
+    fill: (pool, gameId) => platform.matchmaking.fillWithBots(pool, gameId),
+  });
+  // The matchmaker finishes placements a request began (ADR 0034).
+  const matchmaker = platform.matchmaker(new ReadModelStore(sql));
+  const matching = new LeaderLoop({
+    step: () => matchmaker.step(),
+    batchSize: matchmaker.batchSize,
+    pollMs: 50,
+    lock: new AdvisoryLeaderLock(sql, MATCHMAKER_LOCK),
+    onError: (error) => onError('the matchmaker', error),
+  });
+  matching.start();
   return {
     async stop() {
-      await Promise.all([readModels.stop(), outcomes.stop(), scheduler.stop()]);
+      await Promise.all([readModels.stop(), outcomes.stop(), scheduler.stop(), matching.stop()]);
     },
   };
 }

@@ -3,6 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CampaignService,
+  Matchmaker,
+  MatchmakingService,
   CharacterService,
   gameServices,
   OutcomeRecorder,
@@ -32,10 +34,14 @@ export function livePlatform(store: EventStore, modules: Readonly<Record<string,
   const players = new PlayerService({ ...base, newSecret });
   const characters = new CharacterService({ ...base, modules, games });
   const campaigns = new CampaignService({ ...base, modules, games, players, characters });
+  const matchmaking = new MatchmakingService({ ...base, modules, games, players, characters });
   return {
     players,
     characters,
     campaigns,
+    matchmaking,
+    /** The process manager that finishes placements a request began (a crash never strands a ticket). */
+    matchmaker: (checkpoints: CheckpointStore) => new Matchmaker({ ...base, checkpoints, matchmaking, games, characters }),
     /** The process manager recording finished games on characters and campaigns. */
     outcomes: (checkpoints: CheckpointStore) =>
       new OutcomeRecorder({ store, checkpoints, streams: games.streams, modules, characters, campaigns }),

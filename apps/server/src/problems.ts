@@ -73,6 +73,7 @@ export const LIFECYCLE_CONFLICTS: ReadonlySet<string> = new Set([
   'game/full',
   'game/rules-retired',
   'game/seats-empty',
+  'ticket/not-open',
 ]);
 
 /** Map any thrown value to a problem. Unknown errors become an opaque 500 so internals never leak. */

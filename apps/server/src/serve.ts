@@ -4,6 +4,8 @@ import type { Server } from 'node:http';
 import type { EventStore } from '@delve/kernel';
 import { postgresReadModels } from '@delve/projections';
 import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
@@ -13,6 +15,7 @@ import { liveGames, livePlatform } from './liveGames';
 import { listenForScrapes, ServerMetrics } from './metrics';
 import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
+import { Presence } from './presence';
 
 export interface ServeOptions {
   /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
@@ -50,6 +53,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const games = liveGames(store, modules);
   const platform = livePlatform(store, modules, games);
   const updates = new StoreUpdatesFeed(store);
+  // Which seats are connected, shared with every other process and node through PostgreSQL.
+  let reportPresence: (error: unknown) => void = () => undefined;
+  const presence = new Presence({
+    ...config.presence,
+    sql: db.sql,
+    node: `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`,
+    onError: (error) => reportPresence(error),
+  });
 
   const app = await buildApp({
     config,
@@ -65,9 +76,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     reads: postgresReadModels(db.sql),
     ...(metrics && { metrics }),
     ...(config.sharedRateLimits && { sharedLimits: new PostgresBuckets(db.sql) }),
+    presence,
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);
+  reportPresence = (error) => app.log.warn({ err: error }, 'presence could not be written');
+  presence.start();
   // Alone, this process also leads what the server does on its own; a cluster's primary does that for its workers.
   const leaders = options.leaders
     ? startLeaders({
@@ -111,6 +125,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
           if (listener) await new Promise((resolve) => listener.close(resolve));
         },
       ],
+      ['presence', () => presence.stop()],
       ['leaders', async () => leaders?.stop()],
       ['updates', () => updates.close()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],

@@ -25,7 +25,10 @@ async function contractApp(modules: Record<string, AnyGameModule>) {
     reads: {} as ReadModels,
     readiness: async () => {},
     modules,
-    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
+    updates: {
+      listen: () => ({ ready: Promise.resolve(), stop: () => {} }),
+      listenAll: () => ({ ready: Promise.resolve(), stop: () => {} }),
+    },
   });
   await fastify.ready();
   return fastify;
@@ -56,7 +59,10 @@ t.test('every route is in openapi.yaml and every documented operation is a route
     reads: {} as ReadModels,
     readiness: async () => {},
     modules: {},
-    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
+    updates: {
+      listen: () => ({ ready: Promise.resolve(), stop: () => {} }),
+      listenAll: () => ({ ready: Promise.resolve(), stop: () => {} }),
+    },
   });
   await fastify.ready();
   t.teardown(() => fastify.close());

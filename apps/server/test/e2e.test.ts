@@ -71,7 +71,10 @@ t.test('/ready answers 503 when the store is unreachable', async (t) => {
       throw new Error('connection refused');
     },
     modules: {},
-    updates: { listen: () => ({ ready: Promise.resolve(), stop: () => {} }) },
+    updates: {
+      listen: () => ({ ready: Promise.resolve(), stop: () => {} }),
+      listenAll: () => ({ ready: Promise.resolve(), stop: () => {} }),
+    },
   });
   t.teardown(() => app.close());
   const ready = await call(t, app, 'GET', '/ready');

@@ -14,7 +14,7 @@ export type CharacterKernelEvent =
   /** The character is reserved for a seat in this game (before the seat claim lands). */
   | { type: 'CharacterSeated'; gameId: string }
   /** The reservation ends without a result: the claim failed, or the game was abandoned. */
-  | { type: 'CharacterReleased'; gameId: string; reason: 'claim-failed' | 'game-abandoned' }
+  | { type: 'CharacterReleased'; gameId: string; reason: 'claim-failed' | 'game-abandoned' | 'seat-left' }
   /** A finished game, recorded once; the progression's events for it follow in the same append. */
   | { type: 'GameRecorded'; gameId: string; seat: Seat; won: boolean; at: string; outcome: unknown };
 
@@ -45,7 +45,7 @@ export type PreviousSeat = 'free' | 'stale' | 'busy';
 export type CharacterCommand =
   | { kind: 'create'; characterId: string; owner: string; name: string; options: unknown }
   | { kind: 'seat'; gameId: string; player: string; previous: PreviousSeat }
-  | { kind: 'release'; gameId: string; reason: 'claim-failed' | 'game-abandoned' }
+  | { kind: 'release'; gameId: string; reason: 'claim-failed' | 'game-abandoned' | 'seat-left' }
   | { kind: 'record'; result: GameResult }
   | { kind: 'play'; player: string; command: Message };
 

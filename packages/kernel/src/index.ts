@@ -25,9 +25,20 @@ export type { ClaimRequest } from './runtime/gameLobby';
 export * from './players';
 export * from './characters';
 export * from './campaigns';
+export * from './matchmaking';
 export { PlayerService, type PlayerServiceDeps } from './runtime/players';
 export { CharacterService, type CharacterServiceDeps } from './runtime/characters';
 export { CampaignService, type CampaignServiceDeps } from './runtime/campaigns';
+export {
+  checkFillAfter,
+  Matchmaker,
+  MATCHMAKER,
+  MatchmakingService,
+  type MatchmakerDeps,
+  type MatchmakingDeps,
+  type Placement,
+  type TicketRequest,
+} from './runtime/matchmaking';
 export { OutcomeRecorder, OUTCOME_RECORDER, type CheckpointStore, type OutcomeRecorderDeps } from './runtime/outcomes';
 export { eventTime } from './runtime/events';
 export {

@@ -29,6 +29,8 @@ export type LobbyEvent =
       clock?: Exclude<ClockOptions, { kind: 'none' }>;
       /** What a timeout does (absent with no clock). */
       onTimeout?: TimeoutPolicy;
+      /** The matchmaking pool the game is a table of (absent: created by a client). */
+      pool?: string;
     }
   | {
       type: 'SeatClaimed';
@@ -42,9 +44,22 @@ export type LobbyEvent =
       character?: SeatedCharacter | null;
       /** The server bot that plays the seat (absent: a person does). */
       bot?: string;
+      /** Hash of the recovery secret an anonymous claim is given once (absent: a player's or a bot's seat). Never served. */
+      recoveryHash?: string;
+    }
+  /** The seat's holder took it back (a lost token): this token replaces every earlier one, which stop working. */
+  | {
+      type: 'SeatRecovered';
+      seat: Seat;
+      /** Never served. */
+      tokenHash: string;
+      /** An anonymous seat's next recovery secret, replacing the one just used. Never served. */
+      recoveryHash?: string;
     }
   /** One more token for a seat a player holds (another device); earlier tokens keep working. */
   | { type: 'SeatTokenIssued'; seat: Seat; /** Never served. */ tokenHash: string }
+  /** The seat's player left it before the game started: it is free again (its character too). */
+  | { type: 'SeatReleased'; seat: Seat; player: string | null; character: string | null }
   | { type: 'GameStarted' }
   /** The clock after a command: every deadline in force (and each seat's time bank). */
   | ({ type: 'ClockSet' } & ClockReading)
@@ -74,6 +89,8 @@ export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'GameCreated',
   'SeatClaimed',
   'SeatTokenIssued',
+  'SeatRecovered',
+  'SeatReleased',
   'GameStarted',
   'ClockSet',
   'SeatTimedOut',
@@ -94,9 +111,20 @@ export interface SeatRecord {
   readonly bot: string | null;
   /** The bot playing for the seat's person since a timeout, until they send a command again (null: none). */
   readonly autopilot: string | null;
+  /** Hash of an anonymous seat's recovery secret (null: a player's or a bot's seat, which have none). */
+  readonly recoveryHash: string | null;
 }
 
-const EMPTY_SEAT: SeatRecord = { claimed: false, name: null, tokenHashes: [], player: null, character: null, bot: null, autopilot: null };
+const EMPTY_SEAT: SeatRecord = {
+  claimed: false,
+  name: null,
+  tokenHashes: [],
+  player: null,
+  character: null,
+  bot: null,
+  autopilot: null,
+  recoveryHash: null,
+};
 
 /** Everything the server knows about one game, folded from its stream. Never leaves the server as is. */
 export interface GameRecord<S = unknown> {
@@ -112,6 +140,8 @@ export interface GameRecord<S = unknown> {
   readonly status: GameLifecycle;
   /** The turn clock, or null for a game without one. */
   readonly clock: GameClock | null;
+  /** The matchmaking pool the game is a table of, or null. */
+  readonly pool: string | null;
   /** The module's state (null when the game is retired). */
   readonly state: S;
   /**
@@ -161,6 +191,7 @@ export function createdRecord(event: Extract<LobbyEvent, { type: 'GameCreated' }
     seats: Array.from({ length: event.seats }, () => EMPTY_SEAT),
     status: 'open',
     clock: event.clock ? startingClock(event.clock, event.onTimeout ?? 'default', event.seats) : null,
+    pool: event.pool ?? null,
     state: retired ? null : module.initialState(event.options, event.seats),
     retired,
     winners: null,
@@ -195,6 +226,7 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
         character: event.character ?? null,
         bot: event.bot ?? null,
         autopilot: null,
+        recoveryHash: event.recoveryHash ?? null,
       };
       return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? claimed : s)), revision };
     }
@@ -204,6 +236,16 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
         seats: record.seats.map((s, i) => (i === event.seat ? { ...s, tokenHashes: [...s.tokenHashes, event.tokenHash] } : s)),
         revision,
       };
+    case 'SeatRecovered': {
+      const recovered = (s: SeatRecord): SeatRecord => ({
+        ...s,
+        tokenHashes: [event.tokenHash],
+        recoveryHash: event.recoveryHash ?? s.recoveryHash,
+      });
+      return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? recovered(s) : s)), revision };
+    }
+    case 'SeatReleased':
+      return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? EMPTY_SEAT : s)), revision };
     case 'GameStarted':
       return { ...record, status: 'active', revision };
     case 'ClockSet': {
@@ -281,6 +323,10 @@ export function redactLobbyEvent(event: LobbyEvent, _viewer: Viewer): LobbyEvent
       return visible as LobbyEvent;
     }
     case 'SeatClaimed':
+    case 'SeatRecovered': {
+      const { tokenHash: _hash, recoveryHash: _recovery, ...visible } = event;
+      return visible as LobbyEvent;
+    }
     case 'SeatTokenIssued': {
       const { tokenHash: _hash, ...visible } = event;
       return visible as LobbyEvent;

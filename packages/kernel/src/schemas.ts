@@ -84,6 +84,13 @@ export const GameSummary = Type.Object(
     seedHash: Type.String({ description: 'SHA-256 of the secret seed, published at creation; the seed is revealed at the end.' }),
     campaign: Type.Union([Uuid('The campaign.'), Type.Null()], { description: 'The campaign the game was scheduled for, if any.' }),
     clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock; null for a game without one.' }),
+    connected: Type.Optional(
+      Type.Array(SeatNumber, {
+        description:
+          'Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by ' +
+          'GET /games/{id} (GraphQL game); not part of the game’s log.',
+      }),
+    ),
   },
   { title: 'GameSummary', description: "A game's public summary." },
 );
@@ -351,3 +358,44 @@ export const CampaignDocument = Type.Object(
   { title: 'Campaign', description: "A campaign's members and the games played in its name, with their results." },
 );
 export type CampaignDocument = Static<typeof CampaignDocument>;
+
+export const TicketDocument = Type.Object(
+  {
+    id: Uuid('The ticket id.'),
+    player: Uuid('The player who asked for a seat.'),
+    status: Type.Union(
+      [Type.Literal('open'), Type.Literal('placed'), Type.Literal('seated'), Type.Literal('cancelled'), Type.Literal('failed')],
+      {
+        title: 'TicketStatus',
+        description:
+          'open: waiting for a seat; placed: a seat is assigned and being claimed; seated: the seat (gameId, seat) is the ' +
+          "player's; cancelled by its player; failed (see failure).",
+      },
+    ),
+    module: Type.String({ description: 'The module of the table it asks for.' }),
+    seats: Type.Integer({ minimum: 1, description: 'The seat count of the table it asks for.' }),
+    character: Type.Union([Uuid('The character it brings.'), Type.Null()], { description: 'The character it brings, if any.' }),
+    fillWithBotsAfter: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Seconds after which the rest of its table is filled with server bots; null: never.',
+    }),
+    gameId: Type.Union([Uuid('The game.'), Type.Null()], { description: 'The game it got a seat in, once placed.' }),
+    seat: Type.Union([SeatNumber, Type.Null()], { description: 'The seat it got, once placed.' }),
+    openedAt: Type.String({ description: 'When it was opened (ISO 8601).' }),
+    endedAt: Type.Union([Type.String(), Type.Null()], { description: 'When it was placed, cancelled or failed (ISO 8601).' }),
+    failure: Type.Union(
+      [
+        Type.Object(
+          {
+            code: Type.String({ description: 'The stable code of why.' }),
+            reason: Type.String({ description: 'Why, for humans.' }),
+          },
+          { title: 'TicketFailure', description: 'Why a ticket could not be placed.' },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Why it failed; null otherwise.' },
+    ),
+  },
+  { title: 'Ticket', description: "A player's ticket for a seat at a kind of table, and where it ended." },
+);
+export type TicketDocument = Static<typeof TicketDocument>;

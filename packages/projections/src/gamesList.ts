@@ -53,7 +53,8 @@ export const gamesList: Projection<GameListItem> = {
       ...doc,
       revision: event.revision,
       status: (data.type && STATUS_AFTER[data.type]) || doc.status,
-      openSeats: data.type === 'SeatClaimed' ? Math.max(0, doc.openSeats - 1) : doc.openSeats,
+      openSeats:
+        data.type === 'SeatClaimed' ? Math.max(0, doc.openSeats - 1) : data.type === 'SeatReleased' ? doc.openSeats + 1 : doc.openSeats,
       bots: (doc.bots ?? 0) + (data.type === 'SeatClaimed' && typeof data.bot === 'string' ? 1 : 0),
     };
   },
@@ -63,6 +64,8 @@ export const gamesList: Projection<GameListItem> = {
 export interface GamesListQuery {
   readonly module?: string | undefined;
   readonly status?: GameLifecycle | undefined;
+  /** Only tables still open with a free seat. */
+  readonly open?: boolean | undefined;
   readonly limit: number;
   /** Opaque: the nextCursor of the previous page. */
   readonly cursor?: string | undefined;
@@ -93,6 +96,7 @@ export async function listGames(sql: Sql, query: GamesListQuery): Promise<GamesL
      where projection = ${GAMES_LIST}
        ${query.module === undefined ? sql`` : sql`and doc ->> 'module' = ${query.module}`}
        ${query.status === undefined ? sql`` : sql`and doc ->> 'status' = ${query.status}`}
+       ${query.open === true ? sql`and doc ->> 'status' = 'open' and (doc ->> 'openSeats')::int > 0` : sql``}
        ${after === null ? sql`` : sql`and (doc ->> 'createdAt', id) < (${after[0]}, ${after[1]})`}
      order by doc ->> 'createdAt' desc, id desc
      limit ${query.limit + 1}`;

@@ -5,6 +5,7 @@ export { gamesList, GameListItem, GAMES_LIST, listGames, type GamesListPage, typ
 export { characterSheets, CHARACTER_SHEETS, type CharacterSheetDoc } from './characterSheets';
 export { playerProfiles, PLAYER_PROFILES, PlayerProfileDoc, PlayerGameEntry } from './playerProfiles';
 export { campaignProgress, CAMPAIGN_PROGRESS } from './campaignProgress';
+export { tickets, TICKETS, type TicketDoc } from './tickets';
 export { ProjectionRunner } from './runner';
 export type { LeaderLock, ProjectionBatch, ReadModelPort, RunnerOptions, RebuildProgress } from './ports';
 export { rebuildProjections } from './rebuild';

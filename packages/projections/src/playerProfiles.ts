@@ -61,7 +61,7 @@ export const playerProfiles: Projection<PlayerProfileDoc> = {
       return data.type === 'CharacterCreated' ? [(data as Extract<CharacterKernelEvent, { type: 'CharacterCreated' }>).owner] : [];
     }
     const lobby = data as LobbyEvent;
-    if (lobby.type === 'SeatClaimed') return lobby.player ? [lobby.player] : [];
+    if (lobby.type === 'SeatClaimed' || lobby.type === 'SeatReleased') return lobby.player ? [lobby.player] : [];
     if (lobby.type === 'GameFinished' || lobby.type === 'GameAbandoned') {
       return [...new Set((lobby.roster ?? []).flatMap((r) => (r.player ? [r.player] : [])))];
     }
@@ -96,6 +96,10 @@ export const playerProfiles: Projection<PlayerProfileDoc> = {
         endedAt: null,
       };
       return { ...profile, games: [...profile.games, entry] };
+    }
+    if (lobby.type === 'SeatReleased') {
+      // Left before the game started: it was never theirs to play.
+      return { ...profile, games: profile.games.filter((g) => !(g.gameId === gameId && g.seat === lobby.seat)) };
     }
     if (lobby.type === 'GameFinished' || lobby.type === 'GameAbandoned') {
       const finished = lobby.type === 'GameFinished';

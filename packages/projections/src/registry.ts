@@ -5,8 +5,9 @@ import { characterSheets } from './characterSheets';
 import { gamesList } from './gamesList';
 import { playerProfiles } from './playerProfiles';
 import type { Projection } from './projection';
+import { tickets } from './tickets';
 
-export type ReadModelName = 'games-list' | 'character-sheets' | 'player-profiles' | 'campaign-progress';
+export type ReadModelName = 'games-list' | 'character-sheets' | 'player-profiles' | 'campaign-progress' | 'tickets';
 
 /** The read models over these modules, by their short names. */
 export function readModels(modules: Readonly<Record<string, AnyGameModule>>): Record<ReadModelName, Projection<unknown>> {
@@ -15,5 +16,6 @@ export function readModels(modules: Readonly<Record<string, AnyGameModule>>): Re
     'character-sheets': characterSheets(modules) as Projection<unknown>,
     'player-profiles': playerProfiles as Projection<unknown>,
     'campaign-progress': campaignProgress as Projection<unknown>,
+    tickets: tickets as Projection<unknown>,
   };
 }

@@ -1,5 +1,7 @@
-// Live game updates: one store subscription per API node while anyone listens, fanned out per game.
-import { comparePositions, START, type EventStore, type Subscription } from '@delve/kernel';
+// Live game updates: one store subscription per API node while anyone listens, fanned out per game (and to listeners
+// of every game, such as the lobby's). A subscription the store breaks (PostgreSQL restarting) is taken up again from
+// the last event it delivered, so listeners miss nothing and never go silent.
+import { comparePositions, START, type EventStore, type Position, type Subscription } from '@delve/kernel';
 
 /** A listener's registration: revisions appended after `ready` resolves are all reported, until stop(). */
 export interface Listening {
@@ -7,34 +9,55 @@ export interface Listening {
   stop(): void;
 }
 
+/** What a listener hears of each event: the game's new revision and the event's type. */
+export type OnEvent = (revision: number, event: { readonly gameId: string; readonly type: string }) => void;
+
 /** Tells listeners that a game's stream grew to `revision`. Works across nodes because it follows the store. */
 export interface UpdatesFeed {
-  listen(gameId: string, onRevision: (revision: number) => void): Listening;
+  listen(gameId: string, onEvent: OnEvent): Listening;
+  /** Hear every game's events (the lobby's listeners). */
+  listenAll(onEvent: OnEvent): Listening;
 }
+
+/** The key under which listeners of every game are kept. */
+const EVERY_GAME = '*';
+/** How long to wait before taking up a subscription the store broke (ms). */
+const RESUME_AFTER_MS = 500;
 
 /**
  * Follows every `game-` stream from the store's head, but only while someone listens: with no GraphQL subscriber
  * the node reads nothing back, which matters under load (a read per append batch otherwise).
  */
+/** One run of following the store: from the first listener to the last one's stop. */
+interface Run {
+  stopped: boolean;
+  subscription: Subscription | null;
+  /** Resolves once the run's first subscription is in place. */
+  readonly ready: Promise<void>;
+}
+
 export class StoreUpdatesFeed implements UpdatesFeed {
   /** Listeners per game; a game's entry goes with its last listener, so an empty map means nobody listens. */
-  private readonly listeners = new Map<string, Set<(revision: number) => void>>();
-  private following: Promise<Subscription> | null = null;
+  private readonly listeners = new Map<string, Set<OnEvent>>();
+  private run: Run | null = null;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly resumeAfterMs = RESUME_AFTER_MS,
+  ) {}
 
-  listen(gameId: string, onRevision: (revision: number) => void): Listening {
+  listen(gameId: string, onEvent: OnEvent): Listening {
     let set = this.listeners.get(gameId);
     if (!set) this.listeners.set(gameId, (set = new Set()));
-    set.add(onRevision);
-    this.following ??= this.follow();
+    set.add(onEvent);
+    const ready = this.start().ready;
     let stopped = false;
     return {
-      ready: this.following.then(() => undefined),
+      ready,
       stop: () => {
         if (stopped) return;
         stopped = true;
-        set.delete(onRevision);
+        set.delete(onEvent);
         // After close() the set may be gone from the map, and a newer listener's set may stand in its place.
         if (set.size === 0 && this.listeners.get(gameId) === set) this.listeners.delete(gameId);
         if (this.listeners.size === 0) void this.unfollow();
@@ -42,43 +65,64 @@ export class StoreUpdatesFeed implements UpdatesFeed {
     };
   }
 
+  listenAll(onEvent: OnEvent): Listening {
+    return this.listen(EVERY_GAME, onEvent);
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
     await this.unfollow();
   }
 
-  /** Subscribe from the current head: a listener reads the game's state itself once `ready`, then gets what follows. */
-  private follow(): Promise<Subscription> {
-    const following = (async () => {
-      const [head] = await this.store.readAll({ direction: 'backwards', maxCount: 1 });
-      const from = head?.position ?? START;
-      return this.store.subscribeToAll({
-        fromPosition: comparePositions(from, START) === 0 ? 'start' : from,
-        streamPrefixes: ['game-'],
-      });
-    })();
-    const forget = () => {
-      if (this.following === following) this.following = null;
-    };
-    // A failed start or a broken subscription is forgotten, so the next listener starts a fresh one.
-    following.then(async (subscription) => {
+  /** The run following the store, started when there is none. */
+  private start(): Run {
+    if (this.run) return this.run;
+    let subscribed: () => void = () => undefined;
+    const run: Run = { stopped: false, subscription: null, ready: new Promise<void>((resolve) => (subscribed = resolve)) };
+    this.run = run;
+    void this.follow(run, subscribed);
+    return run;
+  }
+
+  /**
+   * Subscribe from the current head and deliver until the run stops. When the store breaks the subscription, take it
+   * up again from the last event delivered, after a pause.
+   */
+  private async follow(run: Run, subscribed: () => void): Promise<void> {
+    let position: Position | 'start' | null = null;
+    while (!run.stopped) {
       try {
+        if (position === null) {
+          const [head] = await this.store.readAll({ direction: 'backwards', maxCount: 1 });
+          position = head && comparePositions(head.position, START) !== 0 ? head.position : 'start';
+        }
+        const subscription = this.store.subscribeToAll({ fromPosition: position, streamPrefixes: ['game-'] });
+        run.subscription = subscription;
+        if (run.stopped) await subscription.unsubscribe();
+        subscribed();
         for await (const event of subscription) {
-          for (const listener of this.listeners.get(event.streamId.slice('game-'.length)) ?? []) listener(event.revision);
+          position = event.position;
+          this.deliver(event.streamId.slice('game-'.length), event.revision, event.type);
         }
       } catch {
-        // The store failed under the subscription; forgotten below so the next listener starts afresh.
-      } finally {
-        forget();
+        // The store failed under the subscription (or before it): wait, then resume where it left off.
+        subscribed();
+        if (!run.stopped) await new Promise((r) => setTimeout(r, this.resumeAfterMs));
       }
-    }, forget);
-    return following;
+    }
+  }
+
+  private deliver(gameId: string, revision: number, type: string): void {
+    const event = { gameId, type };
+    for (const listener of this.listeners.get(gameId) ?? []) listener(revision, event);
+    for (const listener of this.listeners.get(EVERY_GAME) ?? []) listener(revision, event);
   }
 
   private async unfollow(): Promise<void> {
-    const following = this.following;
-    this.following = null;
-    const subscription = await following?.catch(() => null);
-    await subscription?.unsubscribe();
+    const run = this.run;
+    this.run = null;
+    if (!run) return;
+    run.stopped = true;
+    await run.subscription?.unsubscribe();
   }
 }

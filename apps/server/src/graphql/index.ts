@@ -18,7 +18,7 @@ import { MODULE_TYPE_NAMES, moduleTypes, type ModuleTypes } from './moduleTypes'
 import { describe, SdlBuilder } from './sdl';
 import type { ViewType } from './viewTypes';
 import { textProblem } from '../inputGuards';
-import { GameUpdate, GameUpdates } from './updates';
+import { GameUpdate, GameUpdates, LobbyUpdates } from './updates';
 
 export interface GraphqlOptions {
   readonly operations: Operations;
@@ -70,7 +70,15 @@ export function graphqlSchema(
       'With `after`, first pushes everything after that revision (a reconnecting client misses nothing). Completes ' +
       'once the game is finished or abandoned.',
   };
-  fields.Subscription = [`${describe(subscribe, '  ')}gameUpdated(gameId: ID!, after: Int): ${update}!`];
+  const lobby = {
+    description:
+      'Each change to a table of the lobby (created, a seat taken, started, given up), as its summary after the change: ' +
+      'read GET /games?open=true (or games(filter: { open: true })) first, then follow this. Only tables of `module`, when given.',
+  };
+  fields.Subscription = [
+    `${describe(subscribe, '  ')}gameUpdated(gameId: ID!, after: Int): ${update}!`,
+    `${describe(lobby, '  ')}lobbyUpdated(module: String): Game!`,
+  ];
   const objects = Object.entries(fields).map(([on, list]) => {
     const body = `{\n${list.join('\n')}\n}`;
     return ROOTS.includes(on) ? `${describe({ description: ROOT_DESCRIPTIONS[on] })}type ${on} ${body}` : `extend type ${on} ${body}`;
@@ -108,7 +116,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
         const viewer = viewerOf(caller);
         const module = await types.moduleOf(gameId);
         const { reads } = context.games;
-        return new GameUpdates(
+        const pushes = new GameUpdates(
           updates,
           gameId,
           after ?? null,
@@ -126,6 +134,17 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
           },
           () => reads.summary(gameId),
         );
+        // A seat with its subscription open is connected (presence) until the subscription ends.
+        if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
+        return pushes;
+      }),
+      resolve: (update: unknown) => update,
+    },
+    lobbyUpdated: {
+      subscribe: guard(async (_: unknown, { module }: { module?: string | null }, ctx: GraphqlContext) => {
+        // Admitted as a read of the games list: the same validation, budget and credentials.
+        await operations.admit(op.listGames, credentialsIn(ctx), module == null ? {} : { module }, { charged: false });
+        return new LobbyUpdates(updates, module ?? null, (gameId) => context.games.reads.summary(gameId));
       }),
       resolve: (update: unknown) => update,
     },

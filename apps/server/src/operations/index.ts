@@ -8,11 +8,12 @@ import * as discovery from './discovery';
 import { parseInput } from './input';
 import type { RateLimiter } from './limits';
 import * as lobby from './lobby';
+import * as matchmaking from './matchmaking';
 import type { AnyOperation, Caller, Credentials } from './operation';
 import * as play from './play';
 import * as players from './players';
 
-export const operations = { ...discovery, ...lobby, ...play, ...players, ...characters, ...campaigns } satisfies Record<
+export const operations = { ...discovery, ...lobby, ...play, ...players, ...characters, ...campaigns, ...matchmaking } satisfies Record<
   string,
   AnyOperation
 >;
@@ -60,6 +61,8 @@ export class Operations {
 
   /** Run an admitted call. */
   async run(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
+    // A seat that calls is connected (presence), whatever it calls.
+    if (caller.kind === 'seat') this.context.presence.touch(caller.gameId, caller.seat);
     let output: unknown;
     try {
       output = await op.run(this.context, caller, input);

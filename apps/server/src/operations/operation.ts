@@ -21,12 +21,13 @@ export interface Credentials {
 /** Who is calling, once the operation's declared credentials were checked against what was presented. */
 export type Caller =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'seat'; readonly gameId: string; readonly seat: Seat }
+  /** `tokenHash`: the token presented, for writes to check again on the record they decide on (it may be revoked). */
+  | { readonly kind: 'seat'; readonly gameId: string; readonly seat: Seat; readonly tokenHash?: string }
   | { readonly kind: 'player'; readonly player: string }
   | { readonly kind: 'admin' };
 
 /** Groups of operations, by what clients do with them (the contract's tags). */
-export type OperationGroup = 'modules' | 'games' | 'play' | 'players' | 'characters' | 'campaigns';
+export type OperationGroup = 'modules' | 'games' | 'play' | 'players' | 'characters' | 'campaigns' | 'matchmaking';
 
 /**
  * One operation: its input and output as TypeBox schemas, what it costs, who may call it, and the function that does

@@ -1,6 +1,6 @@
 // Players, characters and campaigns as operations use them: the kernel's services, or, on a node that serves games
 // only, the same routes answering 503 with a stable code.
-import type { CampaignService, CharacterService, PlayerService } from '@delve/kernel';
+import type { CampaignService, CharacterService, MatchmakingService, PlayerService } from '@delve/kernel';
 import { HttpProblem } from '../problems';
 
 /** The kernel's services for state that outlives a game. */
@@ -8,6 +8,7 @@ export interface Platform {
   readonly players: Pick<PlayerService, 'register' | 'authenticate' | 'issueKey' | 'revokeKey' | 'summary' | 'keys'>;
   readonly characters: Pick<CharacterService, 'create' | 'get' | 'command' | 'claimSeat'>;
   readonly campaigns: Pick<CampaignService, 'create' | 'join' | 'get' | 'schedule'>;
+  readonly matchmaking: Pick<MatchmakingService, 'open' | 'get' | 'cancel' | 'place'>;
 }
 
 /** For an app built without the platform (a games-only node in tests and benches): every call answers 503. */
@@ -19,5 +20,6 @@ export function platformUnavailable(): Platform {
     players: { register: refuse, authenticate: refuse, issueKey: refuse, revokeKey: refuse, summary: refuse, keys: refuse },
     characters: { create: refuse, get: refuse, command: refuse, claimSeat: refuse },
     campaigns: { create: refuse, join: refuse, get: refuse, schedule: refuse },
+    matchmaking: { open: refuse, get: refuse, cancel: refuse, place: refuse },
   };
 }

@@ -27,6 +27,7 @@ export const restRoutes: readonly RestRoute[] = [
   get('/games/:id', op.getGame, { etag: (game: { revision: number }) => String(game.revision) }),
   post('/games/:id/seats', op.claimSeat, { status: 201 }),
   post('/games/:id/seats/:seat/tokens', op.issueSeatToken, { status: 201 }),
+  post('/games/:id/seats/:seat/recovery', op.recoverSeat),
   post('/games/:id/bots', op.seatBots),
   post('/games/:id/start', op.startGame),
   post('/games/:id/abandon', op.abandonGame),
@@ -39,6 +40,7 @@ export const restRoutes: readonly RestRoute[] = [
 
   post('/players', op.registerPlayer, { status: 201, location: (player: { id: string }) => `/players/${player.id}` }),
   get('/players/:id', op.getPlayer),
+  get('/players/:id/seats', op.listActiveSeats),
   get('/players/:id/keys', op.listPlayerKeys),
   post('/players/:id/keys', op.issuePlayerKey, { status: 201 }),
   del('/players/:id/keys/:keyId', op.revokePlayerKey, { status: 204 }),
@@ -47,6 +49,11 @@ export const restRoutes: readonly RestRoute[] = [
   get('/characters', op.listCharacters),
   get('/characters/:id', op.getCharacter),
   post('/characters/:id/commands', op.commandCharacter, { body: 'command', headers: idempotencyKey }),
+
+  post('/matchmaking/tickets', op.openTicket, { status: 201, location: (t: { id: string }) => `/matchmaking/tickets/${t.id}` }),
+  get('/matchmaking/tickets', op.listTickets),
+  get('/matchmaking/tickets/:id', op.getTicket),
+  del('/matchmaking/tickets/:id', op.cancelTicket),
 
   post('/campaigns', op.createCampaign, { status: 201, location: (campaign: { id: string }) => `/campaigns/${campaign.id}` }),
   get('/campaigns/:id', op.getCampaign),

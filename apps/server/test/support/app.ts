@@ -86,7 +86,23 @@ export async function testApp(
     : null;
   if (readSide) for (const runner of runners) runner.start();
   outcomes?.start();
-  const tables = options.scheduler ? startScheduler({ store, sql, games: service, modules, tables: config.tables, onError: fail }) : null;
+  const tables = options.scheduler
+    ? startScheduler({
+        store,
+        sql,
+        games: service,
+        modules,
+        tables: config.tables,
+        onError: fail,
+        fill: (pool, gameId) => platform.matchmaking.fillWithBots(pool, gameId),
+      })
+    : null;
+  // The matchmaker runs with the scheduler: what the server does by itself.
+  const matchmaker = platform.matchmaker(new ReadModelStore(sql));
+  const matching = options.scheduler
+    ? new LeaderLoop({ step: () => matchmaker.step(), batchSize: matchmaker.batchSize, pollMs: 20, onError: fail })
+    : null;
+  matching?.start();
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
@@ -115,6 +131,7 @@ export async function testApp(
   const close = async (): Promise<void> => {
     await app.close();
     await tables?.stop();
+    await matching?.stop();
     await outcomes?.stop();
     if (readSide) for (const runner of runners) await runner.stop();
     await gamesList.close();

@@ -48,6 +48,7 @@ export class MemoryGamesList {
       .filter((g) => g.seq < before)
       .filter((g) => query.module === undefined || g.module === query.module)
       .filter((g) => query.status === undefined || g.status === query.status)
+      .filter((g) => query.open !== true || (g.status === 'open' && g.openSeats > 0))
       .sort((a, b) => b.seq - a.seq);
     const page = matches.slice(0, query.limit);
     const last = page.at(-1);

@@ -152,7 +152,7 @@ export class CharacterService {
   }
 
   /** End the character's reservation for a game that will not record a result (abandoned, or a failed claim). */
-  async release(characterId: string, gameId: string, reason: 'claim-failed' | 'game-abandoned'): Promise<void> {
+  async release(characterId: string, gameId: string, reason: 'claim-failed' | 'game-abandoned' | 'seat-left'): Promise<void> {
     const module = await this.moduleOf(characterId);
     await this.run(characterId, module, { kind: 'release', gameId, reason });
   }

@@ -23,6 +23,14 @@ export type DueAction =
       readonly revision: number;
     }
   | {
+      /** Fill the rest of a matchmaking table with bots (a ticket's fillWithBotsAfter came due). */
+      readonly kind: 'fill';
+      readonly gameId: string;
+      readonly seat: -2;
+      readonly due: string;
+      readonly pool: string;
+    }
+  | {
       readonly kind: 'abandon';
       readonly gameId: string;
       readonly seat: -1;
@@ -67,6 +75,15 @@ export interface SchedulerDeps {
   readonly unfilledMs: number;
   /** Events read per planning step (default 500). */
   readonly batchSize?: number;
+  /** Fill the rest of a matchmaking table with bots (absent: fill actions are dropped). */
+  readonly fill?: (pool: string, gameId: string) => Promise<void>;
+  /**
+   * How long a bot may think over one move (ms, by `clock`; default 1000). A bot that takes longer has its choice set
+   * aside and the module's least harmful move played instead, as for a bot that finds nothing.
+   */
+  readonly thinkMs?: number;
+  /** Told of each move a bot thought too long over. */
+  readonly onSlowBot?: (slow: { gameId: string; seat: Seat; bot: string; ms: number }) => void;
 }
 
 export const SCHEDULER = 'process:scheduler';
@@ -98,11 +115,12 @@ export class Scheduler {
     const last = page.at(-1);
     if (!last) return 0;
     const touched = new Map<string, Touched>();
+    const changes: PlanChange[] = [];
     for (const event of page) {
       const gameId = gameOf(event);
       if (gameId !== null) this.note(touched, gameId, event);
+      else if (event.streamId.startsWith('pool-')) changes.push(...poolChanges(event));
     }
-    const changes: PlanChange[] = [];
     for (const [gameId, game] of touched) {
       if (game.ended) {
         changes.push({ dropGame: gameId });
@@ -203,6 +221,9 @@ export class Scheduler {
         case 'bot':
           await this.playBot(action);
           return true;
+        case 'fill':
+          await this.deps.fill?.(action.pool, action.gameId);
+          return true;
       }
     } catch (error) {
       // A rule refusing the action means the game moved on (moot, over, not due any more): settled.
@@ -235,7 +256,12 @@ export class Scheduler {
     const module = modules[record.module];
     const bot = module?.bots?.find((b) => b.name === action.bot);
     if (!module || !bot) return;
-    const command = chooseBotMove(module, bot.name, record, action.seat, this.deps.random());
+    const began = this.deps.clock().getTime();
+    const chosen = chooseBotMove(module, bot.name, record, action.seat, this.deps.random());
+    const ms = this.deps.clock().getTime() - began;
+    const overBudget = ms > (this.deps.thinkMs ?? 1000);
+    if (overBudget) this.deps.onSlowBot?.({ gameId: action.gameId, seat: action.seat, bot: bot.name, ms });
+    const command = overBudget ? ((module.timeoutCommand?.(record.state, action.seat) as Message | null) ?? null) : chosen;
     if (command === null) return;
     await games.commands.execute(action.gameId, command, {
       seat: action.seat,
@@ -265,4 +291,16 @@ export function chooseBotMove(module: AnyGameModule, botName: string, record: Ga
     chosen = null;
   }
   return chosen ?? (module.timeoutCommand?.(record.state, seat) as Message | null) ?? null;
+}
+
+/** A matchmaking pool's event: when its table is to be filled with bots, or no longer. */
+function poolChanges(event: RecordedEvent): PlanChange[] {
+  const pool = event.streamId.slice('pool-'.length);
+  const data = event.data as { type?: string; gameId?: string; fillAt?: string | null };
+  const gameId = String(data.gameId);
+  if (data.type === 'TicketSeated' && typeof data.fillAt === 'string') {
+    return [{ set: { kind: 'fill', gameId, seat: -2, due: data.fillAt, pool } }];
+  }
+  if (data.type === 'TableFull' || data.type === 'TableDone') return [{ drop: { gameId, kind: 'fill', seat: -2 } }];
+  return [];
 }

@@ -1,0 +1,349 @@
+// Matchmaking over the store. A ticket is placed by its pool's decision (one stream per kind of table, so placements
+// across nodes are serialised by the stream's expected revision), then that decision is carried out: the ticket is
+// marked placed (from then on it cannot be cancelled), the table's game is created under the id the pool chose, and
+// the seat is claimed for the ticket's player. Each step is idempotent, so the request that opened the ticket does it
+// at once and the matchmaker process manager finishes whatever a crash interrupted.
+import { ConflictError, NotFoundError, RuleViolation, StreamNotFoundError, ValidationError } from '../errors';
+import type { ClockOptions, TimeoutPolicy } from '../clock';
+import {
+  decidePool,
+  decideTicket,
+  EMPTY_POOL,
+  evolvePool,
+  evolveTicket,
+  poolStream,
+  ticketStream,
+  type PoolCommand,
+  type PoolEvent,
+  type PoolState,
+  type TicketCommand,
+  type TicketEvent,
+  type TicketState,
+} from '../matchmaking';
+import type { AnyGameModule, Seat } from '../module';
+import { sha256Hex } from '../random';
+import type { EventStore } from '../store';
+import type { CharacterService } from './characters';
+import { eventTime, isUuid } from './events';
+import { tableOf } from './gameLobby';
+import type { GameServices } from './gameService';
+import { canonicalJson, stampedMetadata, StreamHandler } from './handler';
+import type { CheckpointStore } from './outcomes';
+import type { PlayerService } from './players';
+
+export interface MatchmakingDeps {
+  readonly store: EventStore;
+  readonly modules: Readonly<Record<string, AnyGameModule>>;
+  readonly games: Pick<GameServices, 'lobby' | 'reads' | 'streams'>;
+  readonly players: Pick<PlayerService, 'summary'>;
+  readonly characters: Pick<CharacterService, 'get' | 'claimSeat'>;
+  readonly clock: () => Date;
+  readonly newId: () => string;
+}
+
+/** What a player asks matchmaking for. */
+export interface TicketRequest {
+  readonly module: string;
+  readonly options?: unknown;
+  readonly seats?: number;
+  readonly character?: string;
+  readonly clock?: ClockOptions;
+  readonly onTimeout?: TimeoutPolicy;
+  readonly fillWithBotsAfter?: number;
+}
+
+/** A seat a placement reached: the ticket's game and seat, and a token when this call claimed it. */
+export interface Placement {
+  readonly ticket: TicketState;
+  readonly token: string | null;
+}
+
+/** Codes of claim refusals that end a ticket (its character cannot sit there), rather than send it to another table. */
+const FATAL_CLAIMS: ReadonlySet<string> = new Set([
+  'character/busy',
+  'character/not-owner',
+  'character/wrong-module',
+  'game/character-seated',
+]);
+
+export class MatchmakingService {
+  private readonly tickets: StreamHandler<TicketState>;
+  private readonly pools: StreamHandler<PoolState>;
+
+  constructor(private readonly deps: MatchmakingDeps) {
+    this.tickets = new StreamHandler<TicketState>({
+      store: deps.store,
+      clock: deps.clock,
+      newId: deps.newId,
+      conflictCode: 'ticket/concurrency',
+      fold: (state, event) => evolveTicket(state, event.data as TicketEvent, eventTime(event)),
+    });
+    // Pools are where nodes contend: many retries, each on a fresh fold.
+    this.pools = new StreamHandler<PoolState>({
+      store: deps.store,
+      clock: deps.clock,
+      newId: deps.newId,
+      conflictCode: 'pool/concurrency',
+      maxRetries: 50,
+      fold: (state, event) => evolvePool(state ?? EMPTY_POOL, event.data as PoolEvent),
+    });
+  }
+
+  /** Open a ticket for `player`: the kind of table is checked as a game's creation would check it. */
+  async open(player: string, request: TicketRequest): Promise<TicketState> {
+    const module = this.deps.modules[request.module];
+    const seats = request.seats ?? module?.info.seats.min ?? 2;
+    const wish = tableOf(this.deps.modules, { ...request, seats });
+    const { name } = await this.deps.players.summary(player);
+    const character = request.character ?? null;
+    if (character !== null) {
+      const sheet = await this.deps.characters.get(character);
+      if (sheet.owner !== player) throw new RuleViolation('character/not-owner', 'only its owner may bring this character');
+      if (sheet.module !== wish.module) {
+        throw new RuleViolation('character/wrong-module', `this is a ${sheet.module} character; the ticket is for ${wish.module}`);
+      }
+    }
+    const ticketId = this.deps.newId();
+    const pool = sha256Hex(canonicalJson(wish)).slice(0, 32);
+    const event: Extract<TicketEvent, { type: 'TicketOpened' }> = {
+      type: 'TicketOpened',
+      ticketId,
+      player,
+      name,
+      character,
+      wish,
+      pool,
+      fillWithBotsAfter: request.fillWithBotsAfter ?? null,
+    };
+    return (await this.ticket(ticketId, { kind: 'open', event }, true)).state;
+  }
+
+  async get(ticketId: string): Promise<TicketState> {
+    if (!isUuid(ticketId)) throw new NotFoundError('ticket/not-found', `no ticket ${ticketId}`);
+    try {
+      return (await this.tickets.load(ticketStream(ticketId))).state;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) throw new NotFoundError('ticket/not-found', `no ticket ${ticketId}`);
+      throw error;
+    }
+  }
+
+  /**
+   * Cancel a ticket (its own player only). A placed one leaves its seat when its game has not started yet; once it has,
+   * the seat is the player's to play or give up (`left` says which happened).
+   */
+  async cancel(player: string, ticketId: string): Promise<{ ticket: TicketState; left: boolean }> {
+    const before = await this.get(ticketId);
+    if (before.player === player && (before.status === 'placed' || before.status === 'seated') && before.gameId !== null) {
+      const game = await this.deps.games.reads.summary(before.gameId);
+      if (game.status !== 'open') throw new RuleViolation('ticket/not-open', 'its game has started: leave it by abandoning or conceding');
+    }
+    const ticket = (await this.ticket(ticketId, { kind: 'cancel', player })).state;
+    return { ticket, left: await this.leave(ticket) };
+  }
+
+  /** What a cancelled ticket leaves behind: its seat (while its game is open) and its place in the pool. */
+  async leave(ticket: TicketState): Promise<boolean> {
+    if (ticket.status !== 'cancelled' || ticket.gameId === null || ticket.seat === null) return false;
+    let left = false;
+    const game = await this.deps.games.reads.summary(ticket.gameId).catch(() => null);
+    if (game?.seats[ticket.seat]?.player === ticket.player) {
+      left = await this.deps.games.lobby.leaveSeat(ticket.gameId, ticket.seat, ticket.player).then(
+        () => true,
+        (error: unknown) => (error instanceof RuleViolation ? false : Promise.reject(error)),
+      );
+    }
+    await this.pool(ticket.pool, { kind: 'withdraw', ticketId: ticket.id, outsider: false });
+    return left;
+  }
+
+  /**
+   * Give an open ticket a seat: its pool decides where, then the decision is carried out. A ticket whose seat could not
+   * be given after all (a stranger took it, its game ended) goes to another table; one whose character cannot sit
+   * fails with the reason.
+   */
+  async place(ticketId: string): Promise<Placement> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const ticket = await this.get(ticketId);
+      if ((ticket.status === 'placed' || ticket.status === 'seated') && ticket.gameId !== null && ticket.seat !== null) {
+        return this.carryOut(ticket, ticket.gameId, ticket.seat);
+      }
+      if (ticket.status !== 'open') return { ticket, token: null };
+      const fillAt =
+        ticket.fillWithBotsAfter === null ? null : new Date(Date.parse(ticket.openedAt) + ticket.fillWithBotsAfter * 1000).toISOString();
+      const decided = await this.pool(ticket.pool, {
+        kind: 'seat',
+        ticketId,
+        player: ticket.player,
+        character: ticket.character,
+        seats: ticket.wish.seats,
+        fillAt,
+        newGameId: this.deps.newId(),
+      });
+      const table = decided.tables.find((t) => t.taken.some((s) => s.ticketId === ticketId));
+      const seat = table?.taken.find((s) => s.ticketId === ticketId)?.seat;
+      if (!table || seat === undefined) continue;
+      const placement = await this.carryOut(ticket, table.gameId, seat);
+      if (placement.ticket.status !== 'open') return placement;
+    }
+    return { ticket: await this.get(ticketId), token: null };
+  }
+
+  /**
+   * Carry out a seat the pool gave: mark the ticket placed, create the table's game, claim the seat for the player.
+   * Each step finds it done already when it was.
+   */
+  async carryOut(ticket: TicketState, gameId: string, seat: Seat): Promise<Placement> {
+    const { lobby, reads } = this.deps.games;
+    try {
+      await this.ticket(ticket.id, { kind: 'place', gameId, seat });
+    } catch (error) {
+      // Cancelled (or failed) before it was placed: the seat goes back to the pool.
+      if (!(error instanceof RuleViolation)) throw error;
+      await this.pool(ticket.pool, { kind: 'withdraw', ticketId: ticket.id, outsider: false });
+      return { ticket: await this.get(ticket.id), token: null };
+    }
+    const { wish } = ticket;
+    await lobby
+      .createGame({ ...wish, gameId, pool: ticket.pool })
+      .catch((error: unknown) => (error instanceof ConflictError && error.code === 'game/exists' ? null : Promise.reject(error)));
+    const seated = async (token: string | null): Promise<Placement> => ({
+      ticket: (await this.ticket(ticket.id, { kind: 'seated' })).state,
+      token,
+    });
+    const game = await reads.summary(gameId);
+    if (game.seats[seat]?.player === ticket.player) return seated(null);
+    try {
+      const claim = { seat, name: ticket.name, ...(ticket.character !== null && { character: ticket.character }) };
+      return seated((await this.deps.characters.claimSeat(gameId, ticket.player, claim)).token);
+    } catch (error) {
+      if (!(error instanceof RuleViolation)) throw error;
+      // Another node carrying out the same seat at the same moment won: the seat is the player's after all.
+      const holder = (await reads.summary(gameId)).seats[seat];
+      if (holder?.player === ticket.player) return seated(null);
+      await this.pool(ticket.pool, { kind: 'withdraw', ticketId: ticket.id, outsider: holder?.claimed === true });
+      if (FATAL_CLAIMS.has(error.code)) {
+        return { ticket: (await this.ticket(ticket.id, { kind: 'fail', code: error.code, reason: error.message })).state, token: null };
+      }
+      // The game started or ended without this seat, or a stranger took it: the ticket looks for another table.
+      if (error.code === 'game/not-open') await this.pool(ticket.pool, { kind: 'done', gameId, reason: 'ended' });
+      return { ticket: (await this.ticket(ticket.id, { kind: 'requeue' })).state, token: null };
+    }
+  }
+
+  /** A table's game left the lobby (started, abandoned): the pool stops offering it. */
+  async tableDone(pool: string, gameId: string, reason: 'started' | 'bots' | 'ended'): Promise<void> {
+    await this.pool(pool, { kind: 'done', gameId, reason });
+  }
+
+  /** Fill what is left of a table with the module's first server bot (a ticket's fillWithBotsAfter came due). */
+  async fillWithBots(pool: string, gameId: string): Promise<void> {
+    await this.pool(pool, { kind: 'done', gameId, reason: 'bots' });
+    const game = await this.deps.games.reads.summary(gameId).catch(() => null);
+    const bot = game ? this.deps.modules[game.module]?.bots?.[0]?.name : undefined;
+    if (!game || game.status !== 'open' || bot === undefined) return;
+    await this.deps.games.lobby.seatBots(gameId, bot).catch((error: unknown) => {
+      if (!(error instanceof RuleViolation)) throw error;
+    });
+  }
+
+  private async ticket(ticketId: string, command: TicketCommand, newStream = false) {
+    const { folded } = await this.tickets.handle(
+      ticketStream(ticketId),
+      (current, stamp) => ({
+        events: decideTicket(command, current?.state ?? null).map((event) => ({
+          type: event.type,
+          data: event,
+          metadata: stampedMetadata(stamp),
+        })),
+      }),
+      { newStream },
+    );
+    return folded;
+  }
+
+  private async pool(pool: string, command: PoolCommand): Promise<PoolState> {
+    const { folded } = await this.pools.handle(poolStream(pool), (current, stamp) => {
+      const events = decidePool(command, current?.state ?? EMPTY_POOL);
+      return { events: events.map((event) => ({ type: event.type, data: event, metadata: stampedMetadata(stamp) })) };
+    });
+    return folded?.state ?? EMPTY_POOL;
+  }
+}
+
+/** Refuse a fillWithBotsAfter a table cannot use. */
+export function checkFillAfter(seconds: number | undefined): void {
+  if (seconds !== undefined && (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400)) {
+    throw new ValidationError('ticket/bad-fill', 'fillWithBotsAfter is whole seconds from 0 to 86400', [
+      { path: '/fillWithBotsAfter', message: 'an integer from 0 to 86400' },
+    ]);
+  }
+}
+
+export interface MatchmakerDeps {
+  readonly store: EventStore;
+  readonly checkpoints: CheckpointStore;
+  readonly matchmaking: MatchmakingService;
+  readonly games: Pick<GameServices, 'streams'>;
+  /** Characters leave a game whose seat they left. */
+  readonly characters: Pick<CharacterService, 'release'>;
+  readonly clock: () => Date;
+  /**
+   * How long it leaves a request to carry out its own placement before finishing it itself (ms; default 2000): the
+   * request answers with the seat token only when it claimed the seat.
+   */
+  readonly graceMs?: number;
+  /** Events read per step (default 500). */
+  readonly batchSize?: number;
+}
+
+export const MATCHMAKER = 'process:matchmaker';
+
+/**
+ * The process manager behind matchmaking: it follows the log and finishes what requests began, so a crash never
+ * strands a ticket. An opened or requeued ticket is placed; a seat a pool gave is carried out; a table whose game left
+ * the lobby is taken off its pool. Every step is idempotent and the checkpoint moves only after a whole page is done.
+ */
+export class Matchmaker {
+  readonly batchSize: number;
+
+  constructor(private readonly deps: MatchmakerDeps) {
+    this.batchSize = deps.batchSize ?? 500;
+  }
+
+  async step(): Promise<number> {
+    const { store, checkpoints, matchmaking } = this.deps;
+    const from = await checkpoints.checkpoint(MATCHMAKER);
+    const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
+    // Events younger than the grace wait for a later step (the checkpoint stays before them).
+    const until = this.deps.clock().getTime() - (this.deps.graceMs ?? 2000);
+    const young = read.findIndex((e) => Date.parse(eventTime(e)) > until);
+    const page = young < 0 ? read : read.slice(0, young);
+    const last = page.at(-1);
+    if (!last) return 0;
+    for (const event of page) {
+      const data = event.data as { type?: string; ticketId?: string; gameId?: string; seat?: Seat; character?: unknown };
+      if (event.streamId.startsWith('ticket-') && (data.type === 'TicketOpened' || data.type === 'TicketRequeued')) {
+        await matchmaking.place(event.streamId.slice('ticket-'.length));
+      } else if (event.streamId.startsWith('ticket-') && data.type === 'TicketCancelled') {
+        await matchmaking.leave(await matchmaking.get(event.streamId.slice('ticket-'.length)));
+      } else if (event.streamId.startsWith('game-') && data.type === 'SeatReleased' && typeof data.character === 'string') {
+        await this.deps.characters.release(data.character, event.streamId.slice('game-'.length), 'seat-left');
+      } else if (event.streamId.startsWith('pool-') && data.type === 'TicketSeated') {
+        const ticket = await matchmaking.get(String(data.ticketId));
+        if (ticket.status === 'open' || (ticket.status === 'placed' && ticket.gameId === data.gameId && ticket.seat === data.seat)) {
+          await matchmaking.carryOut(ticket, String(data.gameId), data.seat as Seat);
+        }
+      } else if (event.streamId.startsWith('game-') && LEFT_LOBBY[data.type ?? ''] !== undefined) {
+        const gameId = event.streamId.slice('game-'.length);
+        const record = await this.deps.games.streams.loadAt(gameId, event.revision).catch(() => null);
+        if (record?.pool) await matchmaking.tableDone(record.pool, gameId, LEFT_LOBBY[data.type ?? ''] as 'started' | 'ended');
+      }
+    }
+    await checkpoints.advance(MATCHMAKER, from, last.position);
+    return page.length;
+  }
+}
+
+/** Game events after which a table is no longer its pool's to fill. */
+const LEFT_LOBBY: Readonly<Record<string, 'started' | 'ended'>> = { GameStarted: 'started', GameAbandoned: 'ended', GameFinished: 'ended' };
