@@ -19,6 +19,22 @@ export function isDriverWriteAfterClose(error: unknown): boolean {
 }
 
 /**
+ * True for a connection's close, as the driver rejects a query of its own with it and nobody hears: right after a
+ * connection starts, the driver reads the database's array types with a query it never awaits, so when the database
+ * dies at that moment the rejection goes unhandled and Node turns it into an uncaught error (seen under kill -9 of
+ * PostgreSQL). Our own queries on that connection are rejected with CONNECTION_CLOSED too, and handled; a server may
+ * treat this one as harmless, like the write after close above.
+ */
+export function isDriverOwnQueryClosed(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'CONNECTION_CLOSED' &&
+    /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '') &&
+    /\bclosed\b/.test(error.stack ?? '')
+  );
+}
+
+/**
  * Close a pool whose users have stopped. Another fault of the same driver: a connection whose server went away in the
  * middle of a query keeps that (already rejected) query as its current one, so `end()` waits for it until its
  * timeout (porsager/postgres issues 1097 and 1130, fix in pull request 1142, not released). Every shutdown after a

@@ -6,4 +6,4 @@ export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 
 export { AdvisoryLeaderLock } from './leaderLock';
 export { PostgresDuePlan } from './duePlan';
-export { closePool, isDriverWriteAfterClose } from './driverFaults';
+export { closePool, isDriverOwnQueryClosed, isDriverWriteAfterClose } from './driverFaults';

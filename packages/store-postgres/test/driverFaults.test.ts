@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import t from 'tap';
 import { connect } from '../src/database';
-import { isDriverWriteAfterClose, silentCloseAsError } from '../src/driverFaults';
+import { isDriverOwnQueryClosed, isDriverWriteAfterClose, silentCloseAsError } from '../src/driverFaults';
 import { startTestDatabaseServer, TcpProxy } from '../src/testing';
 
 t.test('the driver write-after-close fault is recognised by its message and its place, and nothing else is', async (t) => {
@@ -21,6 +21,18 @@ t.test('the driver write-after-close fault is recognised by its message and its 
   t.notOk(isDriverWriteAfterClose(other), 'another fault of the driver stays fatal');
   t.notOk(isDriverWriteAfterClose(new Error('x')), 'a plain error');
   t.notOk(isDriverWriteAfterClose('text'), 'a thrown string');
+});
+
+t.test("a connection's close rejecting the driver's own query is recognised, and nothing else is", async (t) => {
+  const closed = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
+  closed.stack = `Error: ${closed.message}\n    at Socket.closed (file:///app/node_modules/postgres/src/connection.js:453:57)`;
+  t.ok(isDriverOwnQueryClosed(closed), 'the close as the driver raises it');
+  const ours = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
+  ours.stack = `Error: ${ours.message}\n    at flush (file:///app/apps/server/src/feed.ts:10:3)`;
+  t.notOk(isDriverOwnQueryClosed(ours), 'the same code from elsewhere stays fatal');
+  const other = Object.assign(new Error('x'), { code: 'ECONNRESET' });
+  other.stack = `Error: x\n    at Socket.closed (file:///app/node_modules/postgres/src/connection.js:453:57)`;
+  t.notOk(isDriverOwnQueryClosed(other), 'another code stays fatal');
 });
 
 t.test('a database behind a proxy that accepts and closes while it is down: queries are refused, not left waiting', async (t) => {
