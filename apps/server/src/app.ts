@@ -13,12 +13,13 @@ import type { UpdatesFeed } from './graphql/feed';
 import { graphql } from './graphql/index';
 import { installInputGuards } from './inputGuards';
 import { EXPOSED } from './headers';
+import { metricsAuthorized, type ServerMetrics } from './metrics';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
-import { RateLimiter } from './operations/limits';
+import { RateLimiter, type SharedBuckets } from './operations/limits';
 import { platformUnavailable, type Platform } from './operations/platform';
 import type { LogHead } from './positions';
-import { installProblemHandlers, problem, sendProblem } from './problems';
+import { HttpProblem, installProblemHandlers, problem, sendProblem } from './problems';
 import { installAdmission, registerRoute } from './rest/adapter';
 import health, { type ReadinessProbe } from './rest/health';
 import { installRateLimits } from './rest/limits';
@@ -40,6 +41,10 @@ export interface AppDependencies {
   readonly updates: UpdatesFeed;
   /** Where the event log ends: the position a write that appended nothing (a replayed key) answers with. */
   readonly logHead?: LogHead;
+  /** Rate-limit buckets shared by every node (RATE_LIMIT_STORE=postgres); without them each node counts alone. */
+  readonly sharedLimits?: SharedBuckets;
+  /** This process's Prometheus metrics, when configured (config.metrics). */
+  readonly metrics?: ServerMetrics;
   /** Presence shared across nodes (absent: this node's own, as in tests). */
   readonly presence?: Presence;
 }
@@ -113,6 +118,7 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 
 /** The app as a plugin: the operations, then CORS, the rate limit, the REST routes, GraphQL, and the docs. */
 export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) => {
+  const limiter = new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress, undefined, undefined, deps.sharedLimits ?? null);
   const operations = new Operations(
     {
       config: deps.config,
@@ -123,10 +129,13 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       reads: deps.reads,
       presence: deps.presence ?? new Presence({ ...deps.config.presence, node: 'local' }),
     },
-    new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress),
+    limiter,
     deps.logHead,
+    deps.metrics && observeCommands(deps.metrics, deps.games),
   );
   installProblemHandlers(fastify);
+  // Before the contract collects routes: /metrics is for operators, outside the REST contract.
+  if (deps.metrics) installMetrics(fastify, deps.metrics, deps, limiter);
   installInputGuards(fastify);
   // Every route registers its schema; the contract served at /docs is generated from them once the app is ready.
   const routes: DocumentedRoute[] = [];
@@ -163,6 +172,45 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(swagger, { mode: 'static', specification: { document: document as never } });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });
 };
+
+/** Commands by module and outcome, whichever protocol sent them. */
+function observeCommands(metrics: ServerMetrics, games: GameServices) {
+  return (op: { name: string }, input: Readonly<Record<string, unknown>>, error: unknown) => {
+    if (op.name !== 'sendCommand') return;
+    const module = games.streams.cachedRecord(String(input.id))?.module ?? 'unknown';
+    const code = (error as { code?: unknown } | null)?.code;
+    metrics.observeCommand(module, error === null ? 'accepted' : typeof code === 'string' ? code : 'error');
+  };
+}
+
+/** Every request timed by its route's pattern, the app's counters read at scrape time, and /metrics with its token. */
+function installMetrics(fastify: FastifyInstance, metrics: ServerMetrics, deps: AppDependencies, limiter: RateLimiter): void {
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  let websockets = 0;
+  fastify.server.on('upgrade', (request: { url?: string }, socket: { once(event: 'close', listener: () => void): void }) => {
+    if (!request.url?.startsWith('/graphql')) return;
+    websockets++;
+    socket.once('close', () => websockets--);
+  });
+  metrics.watch({
+    cache: () => deps.games.streams.handler.cacheLookups,
+    refused: () => limiter.refusals,
+    websockets: () => websockets,
+  });
+  const settings = deps.config.metrics;
+  if (settings?.token == null) return; // only on METRICS_PORT's listener
+  fastify.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+    if (!metricsAuthorized(settings, request.headers.authorization)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new HttpProblem(401, 'metrics/unauthorized', 'metrics need the operator’s METRICS_TOKEN as a bearer token');
+    }
+    const { contentType, text } = await metrics.exposition();
+    return reply.type(contentType).send(text);
+  });
+}
 
 /** A ready-to-listen Fastify instance with the app registered (tests use inject on it and close it on teardown). */
 export async function buildApp(deps: AppDependencies, overrides: Partial<FastifyHttpOptions<Server>> = {}): Promise<FastifyInstance> {

@@ -57,8 +57,21 @@ export interface Config {
   readonly workers: number;
   /** Tables that run themselves: the scheduler's settings. */
   readonly tables: TableSettings;
+  /** Prometheus metrics: off (null) unless a token or a port of their own is configured. */
+  readonly metrics: MetricsSettings | null;
+  /** Rate-limit buckets shared by every node through PostgreSQL, instead of each node's own (the default). */
+  readonly sharedRateLimits: boolean;
   /** Which seats count as connected (presence.ts). */
   readonly presence: { readonly windowMs: number; readonly flushMs: number };
+}
+
+/** Where /metrics is served and who may read it. */
+export interface MetricsSettings {
+  /** Bearer token a scrape must send; with it, /metrics is also served on the API's port. */
+  readonly token: string | null;
+  /** A port of its own for /metrics (its listener on `host`, loopback by default); null: none. */
+  readonly port: number | null;
+  readonly host: string;
 }
 
 /** How the server plays bots and ends games nobody plays. */
@@ -176,6 +189,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         }
       : { perSecond: (legacyMax * 1000) / legacyWindow, burst: legacyMax };
 
+  const metricsToken = get('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN: must be at least 16 characters');
+  const metricsPort = get('METRICS_PORT') === undefined ? null : int('METRICS_PORT', 9464, 0, 65535);
+  const metricsHost = get('METRICS_HOST') ?? '127.0.0.1';
+  if (!/^[\w.:-]+$/.test(metricsHost)) problems.push(`METRICS_HOST=${JSON.stringify(metricsHost)}: expected a host name or IP address`);
+  const rateLimitStore = (get('RATE_LIMIT_STORE') ?? 'node').toLowerCase();
+  if (!['node', 'postgres'].includes(rateLimitStore)) {
+    problems.push(`RATE_LIMIT_STORE=${JSON.stringify(rateLimitStore)}: expected node or postgres`);
+  }
+
   const config: Config = {
     host,
     port: int('PORT', 3000, 0, 65535),
@@ -206,6 +229,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     development: nodeEnv === 'development',
     gamePackages,
     workers: int('WORKERS', Math.max(1, availableParallelism() - 1), 1, 256),
+    metrics: metricsToken === null && metricsPort === null ? null : { token: metricsToken, port: metricsPort, host: metricsHost },
+    sharedRateLimits: rateLimitStore === 'postgres',
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,6 @@
 // What every server process shares at start and on the way out: error descriptions, its log before the app's exists,
 // the uncaught-error policy, and the one shutdown its signals start.
-import { isDriverWriteAfterClose, type EmbeddedOptions } from '@delve/store-postgres';
+import { isDriverOwnQueryClosed, isDriverWriteAfterClose, type EmbeddedOptions } from '@delve/store-postgres';
 import type { LogLevel } from './config';
 
 /** Connections the embedded PostgreSQL accepts (200, see embedded.ts) less the primary's pool and a margin. */
@@ -30,7 +30,10 @@ export function describe(error: unknown): string {
 export type ClusterMessage =
   | { readonly kind: 'database?' }
   | { readonly kind: 'database'; readonly url: string; readonly started: boolean }
-  | { readonly kind: 'started' };
+  | { readonly kind: 'started' }
+  // A scrape of /metrics landed on a worker: the primary answers with every worker's metrics summed (null: it could not).
+  | { readonly kind: 'metrics?'; readonly id: number }
+  | { readonly kind: 'metrics'; readonly id: number; readonly text: string | null };
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 
@@ -51,6 +54,7 @@ export function jsonLog(threshold: LogLevel): Log {
 export function exitOnUncaught(log: () => Log): void {
   process.on('uncaughtException', (error) => {
     if (isDriverWriteAfterClose(error)) return log()('warn', 'the database driver wrote to a connection that had closed; ignored');
+    if (isDriverOwnQueryClosed(error)) return log()('warn', "a connection closed under the database driver's own query; ignored");
     process.stderr.write(`delve: uncaught ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });

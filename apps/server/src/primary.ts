@@ -42,7 +42,16 @@ export async function runPrimary(config: Config): Promise<void> {
   let started = false;
   let allListening: () => void = () => {};
   const everyWorkerListens = new Promise<void>((resolve) => (allListening = resolve));
+  // A scrape landing on a worker is answered with every worker's metrics, gathered here.
+  const scrape = config.metrics ? (await import('./metrics')).clusterScrape() : null;
   cluster.on('message', (worker, message: ClusterMessage) => {
+    if (message?.kind === 'metrics?' && scrape) {
+      void scrape().then(
+        ({ text }) => worker.isConnected() && worker.send({ kind: 'metrics', id: message.id, text } satisfies ClusterMessage),
+        () => worker.isConnected() && worker.send({ kind: 'metrics', id: message.id, text: null } satisfies ClusterMessage),
+      );
+      return;
+    }
     if (message?.kind !== 'database?') return;
     database.then(
       (db) => worker.isConnected() && worker.send({ kind: 'database', url: db.url, started } satisfies ClusterMessage),
@@ -83,6 +92,10 @@ export async function runPrimary(config: Config): Promise<void> {
   });
 
   for (let i = 0; i < config.workers; i++) fork();
+  const metricsPort = config.metrics?.port;
+  if (scrape && config.metrics && metricsPort != null) {
+    await (await import('./metrics')).listenForScrapes({ ...config.metrics, port: metricsPort }, scrape);
+  }
   const db: Database = await database;
   log('info', 'database ready; workers starting', { workers: config.workers, embedded: db.embedded });
 

@@ -1,5 +1,6 @@
 // One server process: open the store (migrations applied), serve, lead what it is elected to, and shut down gracefully.
 // It owns the embedded PostgreSQL when it runs alone (WORKERS=1); as a cluster worker it connects to the primary's.
+import type { Server } from 'node:http';
 import type { EventStore } from '@delve/kernel';
 import { postgresReadModels } from '@delve/projections';
 import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
@@ -11,6 +12,8 @@ import { StoreUpdatesFeed } from './graphql/feed';
 import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifecycle';
 import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
+import { listenForScrapes, ServerMetrics } from './metrics';
+import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
 import { storeHead } from './positions';
 import { Presence } from './presence';
@@ -41,10 +44,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     ),
     ...(options.poolSize !== undefined && { max: options.poolSize }),
   });
+  const metrics = config.metrics ? new ServerMetrics(db.sql, !config.eventStoreUrl) : undefined;
   // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
   const store: EventStore = config.eventStoreUrl
     ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
-    : new PostgresEventStore(db.sql);
+    : new PostgresEventStore(db.sql, { ...(metrics && { observer: metrics.store }) });
   const warnings: string[] = [];
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGames(store, modules);
@@ -72,6 +76,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     platform,
     reads: postgresReadModels(db.sql),
     logHead: storeHead(store),
+    ...(metrics && { metrics }),
+    ...(config.sharedRateLimits && { sharedLimits: new PostgresBuckets(db.sql) }),
     presence,
   });
   for (const warning of warnings) app.log.warn(warning);
@@ -101,6 +107,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   );
 
   let closing = false;
+  let scrapes: Server | null = null;
   shutdown = async (signal: string, exitCode = 0): Promise<void> => {
     if (closing) return;
     closing = true;
@@ -113,6 +120,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
+      [
+        'metrics',
+        async () => {
+          const listener = scrapes;
+          if (listener) await new Promise((resolve) => listener.close(resolve));
+        },
+      ],
       ['presence', () => presence.stop()],
       ['leaders', async () => leaders?.stop()],
       ['updates', () => updates.close()],
@@ -137,4 +151,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   onSignals((signal) => void shutdown(signal));
 
   await app.listen({ host: config.host, port: config.port });
+  // METRICS_PORT: a lone process serves its own scrapes; a cluster's primary serves every worker's.
+  const settings = config.metrics;
+  if (metrics && settings?.port != null && !options.started) {
+    scrapes = await listenForScrapes({ ...settings, port: settings.port }, () => metrics.exposition());
+  }
 }

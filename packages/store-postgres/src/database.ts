@@ -1,6 +1,6 @@
 // Connecting to PostgreSQL: DATABASE_URL when given, otherwise an embedded server; migrations applied on open.
 import postgres, { type Sql } from 'postgres';
-import { closePool } from './driverFaults';
+import { closePool, silentCloseAsError } from './driverFaults';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 import { migrate } from './migrate';
 
@@ -34,7 +34,9 @@ export function reconnectDelay(retries: number): number {
  * (503) instead of queueing; a pool reconnects by itself within about a second of its return.
  */
 export function connect(url: string, max = 20): Sql {
+  const target = singleHost(url);
   return postgres(url, {
+    ...(target && { socket: () => silentCloseAsError(target.host, target.port) }),
     max,
     onnotice: () => undefined,
     idle_timeout: 30,
@@ -43,6 +45,18 @@ export function connect(url: string, max = 20): Sql {
     // pg_stat_activity then tells which server process a session is (and, through pg_locks, which one leads).
     connection: { application_name: `delve/${process.pid}` },
   });
+}
+
+/** The one TCP host and port of a URL, or null (several hosts, or a Unix socket: the driver connects as it would). */
+function singleHost(url: string): { host: string; port: number } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.hostname === '' || parsed.host.includes(',') || parsed.searchParams.has('host')) return null;
+  return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 5432) };
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {

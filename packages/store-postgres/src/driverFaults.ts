@@ -1,17 +1,36 @@
-// Known faults of the postgres.js driver (3.4.9), not of ours. A small write it deferred with setImmediate can run after
-// the connection closed and throw on the null socket (porsager/postgres issues 1154 and 1208, fixes not released).
-// Thrown from an immediate, it escapes every await and would take the process down whenever PostgreSQL goes away
-// under load. The queries on that connection have already been rejected with CONNECTION_CLOSED, so a server may
-// treat this one error as harmless; every other uncaught error stays fatal.
+// Known faults of the postgres.js driver (3.4.9), not of ours, and what the server does about each.
+import { Socket } from 'node:net';
 import type { Sql } from 'postgres';
 
-/** True for the driver's write-after-close TypeError and nothing else. */
+/**
+ * True for the driver's write-after-close TypeError and nothing else. A small write it deferred with setImmediate can
+ * run after the connection closed and throw on the null socket (porsager/postgres issues 1154 and 1208, fixes not
+ * released). Thrown from an immediate, it escapes every await and would take the process down whenever PostgreSQL
+ * goes away under load. The queries on that connection have already been rejected with CONNECTION_CLOSED, so a
+ * server may treat this one error as harmless; every other uncaught error stays fatal.
+ */
 export function isDriverWriteAfterClose(error: unknown): boolean {
   return (
     error instanceof TypeError &&
     /reading 'write'/.test(error.message) &&
     /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '') &&
     /\bnextWrite\b/.test(error.stack ?? '')
+  );
+}
+
+/**
+ * True for a connection's close, as the driver rejects a query of its own with it and nobody hears: right after a
+ * connection starts, the driver reads the database's array types with a query it never awaits, so when the database
+ * dies at that moment the rejection goes unhandled and Node turns it into an uncaught error (seen under kill -9 of
+ * PostgreSQL). Our own queries on that connection are rejected with CONNECTION_CLOSED too, and handled; a server may
+ * treat this one as harmless, like the write after close above.
+ */
+export function isDriverOwnQueryClosed(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'CONNECTION_CLOSED' &&
+    /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '') &&
+    /\bclosed\b/.test(error.stack ?? '')
   );
 }
 
@@ -23,4 +42,35 @@ export function isDriverWriteAfterClose(error: unknown): boolean {
  */
 export function closePool(sql: Sql): Promise<void> {
   return sql.end({ timeout: 1 });
+}
+
+/**
+ * A socket whose error nobody listens to any more is destroyed rather than thrown. The driver can start a second
+ * socket while the first is still open (two connect attempts racing), and the first one's close strips every listener
+ * from the second (`socket.removeAllListeners()` on whichever socket it holds then): once that one's connection is
+ * refused, its error would end the process. The driver has let go of such a socket; nothing is lost with its error.
+ */
+class UnheardErrorsDropped extends Socket {
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'error' && this.listenerCount('error') === 0) return false;
+    return super.emit(event, ...args);
+  }
+}
+
+/**
+ * A socket for the driver (its `socket` option) that turns a connection the server closes before saying anything into
+ * an error. The driver treats such a close, while it is connecting on behalf of a waiting query, as a reason to connect
+ * again at once, forever: its connect timeout is cleared on every close and the query is neither run nor rejected. A
+ * TCP proxy or load balancer that accepts a connection before it has found a database to pass it to does that while
+ * the database is down, so every request waited for the whole outage and a core spun reconnecting; as an error
+ * (ECONNRESET) the waiting query is refused and the request answered 503.
+ */
+export function silentCloseAsError(host: string, port: number): Socket {
+  const socket = new UnheardErrorsDropped();
+  socket.once('end', () => {
+    if (socket.bytesRead === 0) {
+      socket.destroy(Object.assign(new Error('the server closed the connection before answering'), { code: 'ECONNRESET' }));
+    }
+  });
+  return socket.connect(port, host);
 }

@@ -79,22 +79,40 @@ export interface PostgresEventStoreOptions {
   readonly groupCommit?: boolean;
   /** Statements in flight before appends queue up and get merged (default 1: classic group commit). */
   readonly maxInFlight?: number;
+  /** Told of each append and each group-commit statement (the server's metrics); the store works the same without. */
+  readonly observer?: AppendObserver;
+}
+
+/** What the store reports as it writes, for an operator's metrics. */
+export interface AppendObserver {
+  /** An append finished (landed or refused), `seconds` after it was asked for. */
+  appended(seconds: number): void;
+  /** One group-commit statement carried `appends` appends. */
+  batched(appends: number): void;
 }
 
 export class PostgresEventStore implements EventStore {
   private readonly localAppends = new Set<() => void>();
   private readonly pollIntervalMs: number;
   private readonly group: GroupCommitter | null;
+  private readonly observer: AppendObserver | undefined;
 
   constructor(
     private readonly sql: Sql,
     options: PostgresEventStoreOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.observer = options.observer;
     this.group =
       options.groupCommit === false
         ? null
-        : new GroupCommitter(sql, ({ streamId, base, events }) => this.insertAtRevision(streamId, events, base), options.maxInFlight);
+        : new GroupCommitter(
+            sql,
+            ({ streamId, base, events }) => this.insertAtRevision(streamId, events, base),
+            options.maxInFlight,
+            undefined,
+            this.observer && ((appends) => this.observer?.batched(appends)),
+          );
   }
 
   async appendToStream(
@@ -103,9 +121,15 @@ export class PostgresEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
-    const result = events.length === 0 ? await this.appendNothing(streamId, expected) : await this.appendBatch(streamId, events, expected);
-    for (const notify of this.localAppends) notify();
-    return result;
+    const started = this.observer ? performance.now() : 0;
+    try {
+      const result =
+        events.length === 0 ? await this.appendNothing(streamId, expected) : await this.appendBatch(streamId, events, expected);
+      for (const notify of this.localAppends) notify();
+      return result;
+    } finally {
+      this.observer?.appended((performance.now() - started) / 1000);
+    }
   }
 
   /** One INSERT: at an exact revision it lands only if that revision is the head (UNIQUE(stream, revision) settles races). */

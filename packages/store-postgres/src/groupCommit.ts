@@ -39,6 +39,8 @@ export class GroupCommitter {
     private readonly single: (pending: PendingAppend) => Promise<AppendResult | null>,
     private readonly maxInFlight = 1,
     private readonly maxBatch = 200,
+    /** Told how many appends each statement carries (metrics). */
+    private readonly onBatch?: (appends: number) => void,
   ) {}
 
   append(streamId: string, base: number, events: readonly EventData[]): Promise<AppendResult | null> {
@@ -75,6 +77,7 @@ export class GroupCommitter {
   private async write(batch: readonly PendingAppend[]): Promise<void> {
     this.stats.statements++;
     this.stats.appends += batch.length;
+    this.onBatch?.(batch.length);
     if (batch.length === 1) return this.writeAlone(batch[0] as PendingAppend);
     let rows: Row[];
     try {

@@ -1,9 +1,9 @@
 // @delve/store-postgres: the default event store, read-model storage, migrations and the embedded server.
-export { FINAL_BELOW, PostgresEventStore, type PostgresEventStoreOptions } from './eventStore';
+export { FINAL_BELOW, PostgresEventStore, type AppendObserver, type PostgresEventStoreOptions } from './eventStore';
 export { connect, openDatabase, type Database, type OpenOptions } from './database';
 export { LEGACY_PASSWORD, startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedEvent, type EmbeddedOptions } from './embedded';
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 
 export { AdvisoryLeaderLock } from './leaderLock';
 export { PostgresDuePlan } from './duePlan';
-export { closePool, isDriverWriteAfterClose } from './driverFaults';
+export { closePool, isDriverOwnQueryClosed, isDriverWriteAfterClose } from './driverFaults';

@@ -55,3 +55,4 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export { startEmbeddedPostgres };
+export { TcpProxy, type Upstream } from './tcpProxy';

@@ -38,6 +38,9 @@ export interface Ran {
   readonly position: Position | null;
 }
 
+/** Told how each admitted call ended (the server's metrics): `error` null when it succeeded. */
+export type OperationObserver = (op: AnyOperation, input: Readonly<Record<string, unknown>>, error: unknown) => void;
+
 /** Calls operations for one app: its context, its rate limiter, and where the event log ends. */
 export class Operations {
   constructor(
@@ -45,6 +48,7 @@ export class Operations {
     readonly limiter: RateLimiter,
     /** Where the log ends, for a write that appended nothing; without it such a write answers no position. */
     private readonly logHead?: LogHead,
+    private readonly observe?: OperationObserver,
   ) {}
 
   /**
@@ -52,7 +56,10 @@ export class Operations {
    * did), validate the input, and check the credentials `op` declares against those presented.
    */
   async admit(op: AnyOperation, credentials: Credentials, raw: unknown, options: CallOptions): Promise<Admitted> {
-    if (!options.charged) this.limiter.charge(op.budget, credentials, gameOf(op, raw));
+    if (!options.charged) {
+      this.limiter.charge(op.budget, credentials, gameOf(op, raw));
+      await this.limiter.chargeShared(op.budget, credentials, gameOf(op, raw));
+    }
     const input = parseInput<Record<string, unknown>>(op.input, raw);
     const caller = await authorize(op, credentials, input, this.context);
     if (caller.kind === 'seat' || caller.kind === 'player') {
@@ -75,7 +82,14 @@ export class Operations {
   private async execute(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
     // A seat that calls is connected (presence), whatever it calls.
     if (caller.kind === 'seat') this.context.presence.touch(caller.gameId, caller.seat);
-    const output = await op.run(this.context, caller, input);
+    let output: unknown;
+    try {
+      output = await op.run(this.context, caller, input);
+    } catch (error) {
+      this.observe?.(op, input, error);
+      throw error;
+    }
+    this.observe?.(op, input, null);
     const issued = op.issues?.(input, output);
     if (issued?.token) this.limiter.remember(issued.token, issued.caller);
     return output;

@@ -94,6 +94,17 @@ const tighter = (a: BudgetState, b: BudgetState): BudgetState =>
   a.remaining < b.remaining || (a.remaining === b.remaining && a.reset >= b.reset) ? a : b;
 
 /**
+ * Buckets every node shares (RATE_LIMIT_STORE=postgres): asked after this node's own buckets allowed a call, so a
+ * client over budget on this node alone never costs the database a statement.
+ */
+export interface SharedBuckets {
+  /** Take one call from `key`'s bucket of `size`: 0 when granted, else the milliseconds to wait (nothing taken). */
+  take(key: string, size: BucketSize): Promise<number>;
+  /** Give back a call taken a moment ago. */
+  refund(key: string, size: BucketSize): Promise<void>;
+}
+
+/**
  * The rate limit every operation passes, whichever protocol calls it. A credential earns a bucket of its own only
  * once it has authenticated (`remember`), so inventing a fresh Authorization header per request buys nothing; a seat
  * token counts per seat and only on calls about its own game, so claiming ten seats buys ten budgets for those ten
@@ -102,6 +113,9 @@ const tighter = (a: BudgetState, b: BudgetState): BudgetState =>
 export class RateLimiter {
   private readonly buckets: Record<Budget, TokenBuckets>;
   private readonly playerCeilings: Record<Budget, TokenBuckets>;
+  private readonly sizes: Record<Budget, { readonly client: BucketSize; readonly ceiling: BucketSize }>;
+  /** Calls refused for each budget since the limiter was made (read by the server's metrics). */
+  readonly refusals: Record<Budget, number> = { read: 0, write: 0 };
   /** Hash of a recently authenticated token or key → its client: `seat:<game>:<seat>` or `player:<id>`. */
   private readonly known = new Map<string, { readonly client: string; readonly gameId: string | null }>();
 
@@ -114,6 +128,8 @@ export class RateLimiter {
     playersPerAddress: number,
     now?: () => number,
     private readonly knownSize = 10_000,
+    /** Buckets shared with every node (null: each node counts alone, the default). */
+    private readonly shared: SharedBuckets | null = null,
   ) {
     this.buckets = { read: new TokenBuckets(budgets.read, now), write: new TokenBuckets(budgets.write, now) };
     const ceiling = (size: BucketSize): BucketSize => ({
@@ -123,6 +139,10 @@ export class RateLimiter {
     this.playerCeilings = {
       read: new TokenBuckets(ceiling(budgets.read), now),
       write: new TokenBuckets(ceiling(budgets.write), now),
+    };
+    this.sizes = {
+      read: { client: budgets.read, ceiling: ceiling(budgets.read) },
+      write: { client: budgets.write, ceiling: ceiling(budgets.write) },
     };
   }
 
@@ -169,20 +189,54 @@ export class RateLimiter {
     const bucket = this.buckets[budget];
     const key = `${budget}:${client}`;
     const wait = bucket.take(key);
-    if (wait > 0) throw new RateLimited(budget, wait, bucket.state(key));
+    if (wait > 0) {
+      this.refusals[budget]++;
+      throw new RateLimited(budget, wait, bucket.state(key));
+    }
     if (!client.startsWith('player:')) return bucket.state(key);
     const ceiling = this.playerCeilings[budget];
     const address = `${budget}:${credentials.address}`;
     const ceilingWait = ceiling.take(address);
     if (ceilingWait > 0) {
+      this.refusals[budget]++;
       bucket.refund(key);
       throw new RateLimited(budget, ceilingWait, ceiling.state(address));
     }
     return tighter(bucket.state(key), ceiling.state(address));
   }
 
-  /** True when the client could make one more call of `budget` now (nothing spent). */
+  /**
+   * After `charge` allowed a call on this node: spend it in the buckets every node shares too (429 when the client, or
+   * the players of its address, are over across all nodes). Null when limits are per node, so that path stays
+   * synchronous.
+   */
+  chargeShared(budget: Budget, credentials: Credentials, gameId: string | null, scope = 'ip'): Promise<void> | null {
+    if (!this.shared) return null;
+    return this.spendShared(this.shared, budget, this.clientOf(credentials, gameId, scope), credentials.address);
+  }
+
+  private async spendShared(shared: SharedBuckets, budget: Budget, client: string, address: string): Promise<void> {
+    const { client: size, ceiling } = this.sizes[budget];
+    const key = `${budget}:${client}`;
+    const wait = await shared.take(key, size);
+    if (wait > 0) {
+      this.refusals[budget]++;
+      this.buckets[budget].refund(key); // this node's bucket gave it: not spent after all
+      throw new RateLimited(budget, wait, null);
+    }
+    if (!client.startsWith('player:')) return;
+    const ceilingWait = await shared.take(`ceiling:${budget}:${address}`, ceiling);
+    if (ceilingWait > 0) {
+      this.refusals[budget]++;
+      await shared.refund(key, size);
+      throw new RateLimited(budget, ceilingWait, null);
+    }
+  }
+
+  /** True when the client could make one more call of `budget` now (nothing spent); false counts as a refusal. */
   allows(budget: Budget, credentials: Credentials, gameId: string | null): boolean {
-    return this.buckets[budget].has(`${budget}:${this.clientOf(credentials, gameId)}`);
+    const allowed = this.buckets[budget].has(`${budget}:${this.clientOf(credentials, gameId)}`);
+    if (!allowed) this.refusals[budget]++;
+    return allowed;
   }
 }

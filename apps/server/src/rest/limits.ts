@@ -58,6 +58,12 @@ export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): v
       refuse(request, reply, error, graphql);
       return;
     }
-    done();
+    // Shared across nodes (RATE_LIMIT_STORE=postgres): an operation's call is also counted where every node sees it.
+    const shared = operation ? limiter.chargeShared(operation.budget, credentials, gameOf(operation, request.params)) : null;
+    if (!shared) return done();
+    shared.then(
+      () => done(),
+      (error: unknown) => (error instanceof HttpProblem ? void refuse(request, reply, error, graphql) : done(error as Error)),
+    );
   });
 }

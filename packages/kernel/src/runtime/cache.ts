@@ -1,11 +1,15 @@
 // A small LRU of folded states keyed by stream; entries carry their revision and are caught up before use.
 export class StateCache<T> {
   private readonly entries = new Map<string, T>();
+  /** Lookups that found a state and lookups that did not, since the cache was made (read by the server's metrics). */
+  readonly lookups = { hits: 0, misses: 0 };
   constructor(private readonly capacity: number) {}
 
   get(key: string): T | undefined {
     const value = this.entries.get(key);
-    if (value !== undefined) {
+    if (value === undefined) this.lookups.misses++;
+    else {
+      this.lookups.hits++;
       // Re-insert to mark as most recently used.
       this.entries.delete(key);
       this.entries.set(key, value);

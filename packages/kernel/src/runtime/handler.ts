@@ -187,6 +187,11 @@ export class StreamHandler<S> {
     }
   }
 
+  /** Lookups of the folded-state cache that found a state (hits) and that had to read the stream (misses). */
+  get cacheLookups(): { readonly hits: number; readonly misses: number } {
+    return this.cache.lookups;
+  }
+
   /** The stream folded to its last event: from the cache, caught up with whatever other writers appended since. */
   async load(streamId: string): Promise<Folded<S>> {
     const cached = this.cache.get(streamId);
