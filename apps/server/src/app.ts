@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { UpdatesFeed } from './graphql/feed';
 import { graphql } from './graphql/index';
 import { installInputGuards } from './inputGuards';
+import { notificationsUnavailable, type Notifications } from './notifications';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter } from './operations/limits';
@@ -32,6 +33,8 @@ export interface AppDependencies {
   /** Players, characters and campaigns (without them, their operations answer 503 platform/unavailable). */
   readonly platform?: Platform;
   readonly reads: ReadModels;
+  /** Players' feeds and webhooks (without them, their operations answer 503 notifications/unavailable). */
+  readonly notifications?: Notifications;
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
@@ -114,6 +117,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       games: deps.games,
       platform: deps.platform ?? platformUnavailable(),
       reads: deps.reads,
+      notifications: deps.notifications ?? notificationsUnavailable(),
     },
     new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress),
   );

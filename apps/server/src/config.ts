@@ -55,6 +55,23 @@ export interface Config {
   readonly workers: number;
   /** Tables that run themselves: the scheduler's settings. */
   readonly tables: TableSettings;
+  /** How webhooks are delivered. */
+  readonly webhooks: WebhookSettings;
+}
+
+/** How webhooks are delivered, and where they may point. */
+export interface WebhookSettings {
+  /**
+   * Allow private, loopback and link-local targets and plain http (tests and local development only): otherwise such
+   * URLs are refused at registration and such addresses at delivery.
+   */
+  readonly allowPrivate: boolean;
+  /** Attempts of one delivery before it fails for good (and its webhook is disabled). */
+  readonly maxAttempts: number;
+  /** The wait after a first failed attempt; each later one doubles it (up to an hour), times a random 0.5–1.5. */
+  readonly retryBaseMs: number;
+  /** How long a receiver may take to answer one attempt. */
+  readonly timeoutMs: number;
 }
 
 /** How the server plays bots and ends games nobody plays. */
@@ -185,6 +202,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       idleMs: int('IDLE_GAME_SECONDS', 7 * 86_400, 1, 366 * 86_400) * 1000,
       unfilledMs: int('UNFILLED_GAME_SECONDS', 86_400, 1, 366 * 86_400) * 1000,
       botOnlyGames: int('BOT_ONLY_GAMES', 20, 0, 100_000),
+    },
+    webhooks: {
+      allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false),
+      maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 10, 1, 50),
+      retryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),

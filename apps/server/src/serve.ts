@@ -10,6 +10,7 @@ import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifec
 import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
+import { postgresNotifications } from './notifications';
 
 export interface ServeOptions {
   /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
@@ -59,6 +60,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     updates,
     platform,
     reads: postgresReadModels(db.sql),
+    notifications: postgresNotifications(db.sql),
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);
@@ -71,6 +73,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         games,
         platform,
         tables: config.tables,
+        webhooks: config.webhooks,
         onError: (part, error) => app.log.error({ err: error }, `${part} failed`),
       })
     : null;

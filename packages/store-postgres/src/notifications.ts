@@ -167,13 +167,14 @@ export interface FeedPage {
   readonly nextCursor: string | null;
 }
 
-type StoredRow = { seq: string; kind: 'turn' | 'clock.low' | 'game.finished'; at: Date; data: unknown };
-const asNotification = (r: StoredRow): Notification => notificationOf(r.seq, r.kind, r.at.toISOString(), r.data);
+// Ids are read as text (a bigint), under another name than seq: ORDER BY would sort by the text otherwise.
+type StoredRow = { id: string; kind: 'turn' | 'clock.low' | 'game.finished'; at: Date; data: unknown };
+const asNotification = (r: StoredRow): Notification => notificationOf(r.id, r.kind, r.at.toISOString(), r.data);
 
 /** A player's feed, newest first: `before` (a notification id) starts after that one. */
 export async function feedPage(sql: Sql, player: string, limit: number, before: bigint | null): Promise<FeedPage> {
   const rows = await sql<StoredRow[]>`
-    select seq::text, kind, at, data from notifications
+    select seq::text as id, kind, at, data from notifications
      where player = ${player} ${before === null ? sql`` : sql`and seq < ${String(before)}::bigint`}
      order by seq desc limit ${limit + 1}`;
   const items = rows.slice(0, limit).map(asNotification);
@@ -183,7 +184,7 @@ export async function feedPage(sql: Sql, player: string, limit: number, before: 
 /** A player's notifications after `after` (a notification id), oldest first. */
 export async function feedAfter(sql: Sql, player: string, after: bigint, limit: number): Promise<Notification[]> {
   const rows = await sql<StoredRow[]>`
-    select seq::text, kind, at, data from notifications where player = ${player} and seq > ${String(after)}::bigint
+    select seq::text as id, kind, at, data from notifications where player = ${player} and seq > ${String(after)}::bigint
      order by seq limit ${limit}`;
   return rows.map(asNotification);
 }
@@ -194,7 +195,7 @@ export async function feedNews(sql: Sql, after: bigint | null, limit: number): P
     const [row] = await sql<{ last: string | null }[]>`select max(seq)::text as last from notifications`;
     return { last: BigInt(row?.last ?? '0'), players: [] };
   }
-  const rows = await sql<{ seq: string; player: string }[]>`
-    select seq::text, player from notifications where seq > ${String(after)}::bigint order by seq limit ${limit}`;
-  return { last: BigInt(rows.at(-1)?.seq ?? String(after)), players: [...new Set(rows.map((r) => r.player))] };
+  const rows = await sql<{ id: string; player: string }[]>`
+    select seq::text as id, player from notifications where seq > ${String(after)}::bigint order by seq limit ${limit}`;
+  return { last: BigInt(rows.at(-1)?.id ?? String(after)), players: [...new Set(rows.map((r) => r.player))] };
 }

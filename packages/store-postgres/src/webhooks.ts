@@ -93,17 +93,19 @@ const webhookOf = (r: Row): WebhookRow => ({
 export class PostgresWebhooks {
   constructor(private readonly sql: Sql) {}
 
+  /** Register a webhook (created now, by the database's clock, unless `createdAt` says when). */
   async create(webhook: {
     id: string;
     owner: string | null;
     url: string;
     events: readonly string[];
     secret: string;
-    createdAt: string;
+    createdAt?: string;
   }): Promise<WebhookRow> {
     const [row] = await this.sql<Row[]>`
       insert into webhooks (id, owner, url, events, secret, created_at)
-      values (${webhook.id}, ${webhook.owner}, ${webhook.url}, ${webhook.events as string[]}::text[], ${webhook.secret}, ${webhook.createdAt})
+      values (${webhook.id}, ${webhook.owner}, ${webhook.url}, ${webhook.events as string[]}::text[], ${webhook.secret},
+              coalesce(${webhook.createdAt ?? null}::timestamptz, now()))
       returning id, owner, url, events, created_at, disabled_at, disabled_reason`;
     return webhookOf(row as Row);
   }
@@ -147,7 +149,7 @@ export class PostgresWebhooks {
   async deliveries(id: string, limit: number, before: bigint | null): Promise<{ items: DeliveryRow[]; next: bigint | null }> {
     const rows = await this.sql<
       {
-        seq: string;
+        cursor: string;
         id: string;
         event: string;
         subject: string;
@@ -166,7 +168,7 @@ export class PostgresWebhooks {
         }[];
       }[]
     >`
-      select d.seq::text, d.id, d.event, d.subject, d.data, d.created_at, d.status, d.next_attempt_at, d.delivered_at,
+      select d.seq::text as cursor, d.id, d.event, d.subject, d.data, d.created_at, d.status, d.next_attempt_at, d.delivered_at,
              coalesce((select json_agg(a order by a.attempt) from webhook_attempts a where a.delivery_id = d.id), '[]'::json) as attempts
         from webhook_deliveries d
        where d.webhook_id = ${id} ${before === null ? this.sql`` : this.sql`and d.seq < ${String(before)}::bigint`}
@@ -190,7 +192,7 @@ export class PostgresWebhooks {
       })),
     }));
     const last = rows[limit - 1];
-    return { items, next: rows.length > limit && last ? BigInt(last.seq) : null };
+    return { items, next: rows.length > limit && last ? BigInt(last.cursor) : null };
   }
 
   /**

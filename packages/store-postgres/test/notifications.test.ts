@@ -178,3 +178,19 @@ t.test('deliveries go to the webhooks that want them, in the page order; the que
   t.ok(await hooks.delete(p0.id));
   t.equal(await hooks.get(p0.id), null);
 });
+
+t.test('ids past 9 keep their numeric order in every read (they are read as text)', async (t) => {
+  const db = await server.create();
+  t.teardown(() => db.close());
+  const outbox = new PostgresNoticeOutbox(db.sql);
+  await outbox.commit({ notices: Array.from({ length: 12 }, (_, i) => turn(0, i, [P0])), clocks: [] }, 'start', at(1n));
+  t.same(
+    (await feedPage(db.sql, P0, 20, null)).items.map((n) => n.revision),
+    [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+  );
+  t.same(
+    (await feedAfter(db.sql, P0, 8n, 20)).map((n) => n.revision),
+    [8, 9, 10, 11],
+  );
+  t.same((await feedNews(db.sql, 8n, 2)).last, 10n, 'a page of news ends at its last id');
+});

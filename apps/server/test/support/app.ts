@@ -13,6 +13,8 @@ import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { liveGames, livePlatform } from '../../src/liveGames';
 import { readModelRunner } from '../../src/readModels';
 import { startScheduler } from '../../src/scheduler';
+import { postgresNotifications } from '../../src/notifications';
+import { startBeingTold, type BeingToldDeps } from '../../src/webhooks/leaders';
 import { toy } from './toy';
 
 let server: Promise<TestDatabaseServer> | null = null;
@@ -43,6 +45,8 @@ export interface TestApp {
   service: GameServices;
   platform: ReturnType<typeof livePlatform>;
   config: Config;
+  /** The notifier and the deliverer, when the app runs them (`told`). */
+  told: ReturnType<typeof startBeingTold> | null;
   /** Bring every read model and the outcome recorder up to the last event now (they also follow by themselves). */
   settle(): Promise<void>;
   /** Close the app and the games list (call on teardown). */
@@ -63,8 +67,14 @@ export async function testApp(
    * readSide: run the platform's read side (read models and the outcome recorder) in process, as the server does.
    * postgresGamesList: serve GET /games from the PostgreSQL read model, as the server does (settle() fills it).
    * scheduler: run the scheduler (clocks, bots in seats, games nobody plays) as the server does, on this app's node.
+   * told: run the notifier and the webhook deliverer as the server does (with these overrides, such as a clock).
    */
-  options: { readSide?: boolean; postgresGamesList?: boolean; scheduler?: boolean } = {},
+  options: {
+    readSide?: boolean;
+    postgresGamesList?: boolean;
+    scheduler?: boolean;
+    told?: boolean | Partial<Pick<BeingToldDeps, 'clock' | 'send' | 'pollMs'>>;
+  } = {},
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
@@ -103,6 +113,18 @@ export async function testApp(
     ? new LeaderLoop({ step: () => matchmaker.step(), batchSize: matchmaker.batchSize, pollMs: 20, onError: fail })
     : null;
   matching?.start();
+  const told = options.told
+    ? startBeingTold({
+        store,
+        sql,
+        games: service,
+        modules,
+        settings: config.webhooks,
+        onError: (part, error) => fail(`${part}: ${String(error)}`),
+        pollMs: 20,
+        ...(typeof options.told === 'object' && options.told),
+      })
+    : null;
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
@@ -114,6 +136,7 @@ export async function testApp(
     modules,
     updates,
     platform,
+    notifications: postgresNotifications(sql),
   });
   // $all hides events committed after a transaction still in flight (a background runner's), so a catch-up can miss
   // a just-finished game for a moment: settle until no committed event is hidden and nothing is left to take.
@@ -132,11 +155,12 @@ export async function testApp(
     await app.close();
     await tables?.stop();
     await matching?.stop();
+    await told?.stop();
     await outcomes?.stop();
     if (readSide) for (const runner of runners) await runner.stop();
     await gamesList.close();
     await updates.close();
     await db?.close();
   };
-  return { app, store, sql, url, service, platform, config, settle, close };
+  return { app, store, sql, url, service, platform, config, settle, close, told };
 }
