@@ -22,8 +22,11 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** Start a receiver answering each request with `policy(request, its index)` (default 200). */
-export async function startReceiver(policy: (request: Omit<Received, 'status'>, index: number) => number = () => 200): Promise<Receiver> {
+/** Start a receiver answering each request with `policy(request, its index)` (default 200), after `delayMs`. */
+export async function startReceiver(
+  policy: (request: Omit<Received, 'status'>, index: number) => number = () => 200,
+  delayMs = 0,
+): Promise<Receiver> {
   const received: Received[] = [];
   const waiters = new Set<() => void>();
   const server = createServer((request, response) => {
@@ -33,9 +36,13 @@ export async function startReceiver(policy: (request: Omit<Received, 'status'>, 
       const body = Buffer.concat(chunks).toString();
       const arrived = { headers: request.headers, body, payload: JSON.parse(body), at: Date.now() };
       const status = policy(arrived, received.length);
-      received.push({ ...arrived, status });
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
-      for (const wake of waiters) wake();
+      const answer = () => {
+        received.push({ ...arrived, status });
+        response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
+        for (const wake of waiters) wake();
+      };
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
