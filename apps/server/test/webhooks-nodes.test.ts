@@ -7,8 +7,8 @@ import postgres from 'postgres';
 import t, { type Test } from 'tap';
 import { DELIVERER_LOCK } from '../src/webhooks/leaders';
 import { ADMIN_KEY } from './support/app';
-import { bearer, freePort, http, startServer, until, type ServerProcess } from './support/processes';
-import { firstDeliveries, inOrderPerGame, startReceiver } from './support/receiver';
+import { freePort, http, startServer, until, type ServerProcess } from './support/processes';
+import { deliveryKey, firstDeliveries, inOrderPerGame, playExpecting, startReceiver } from './support/receiver';
 
 const dbServer = await startTestDatabaseServer();
 t.teardown(() => dbServer.stop());
@@ -19,35 +19,6 @@ async function node(t: Test, env: Record<string, string>): Promise<ServerProcess
   const server = await startServer(env, await freePort());
   t.teardown(() => server.child.kill('SIGKILL'));
   return server;
-}
-
-/**
- * A two-seat toy game played on `base`, each seat drawing once and then standing; what the operator's webhook must be
- * told of it, from what the game itself answered: each seat that became awaited at its revision, and the end.
- */
-async function play(base: string): Promise<string[]> {
-  const game = (await http(base, 'POST', '/games', { module: 'toy', seats: 2 })).body.id as string;
-  const tokens = [
-    (await http(base, 'POST', `/games/${game}/seats`, {})).body.token,
-    (await http(base, 'POST', `/games/${game}/seats`, {})).body.token,
-  ];
-  const expected: string[] = [];
-  const drew = new Set<number>();
-  let awaited: number | null = null;
-  for (;;) {
-    const summary = (await http(base, 'GET', `/games/${game}`)).body;
-    if (summary.status !== 'active') {
-      expected.push(`${game}:game.finished:-:${summary.revision}`);
-      return expected;
-    }
-    const seat = summary.awaiting[0] as number;
-    if (seat !== awaited) expected.push(`${game}:turn:${seat}:${summary.revision}`);
-    awaited = seat;
-    const type = drew.has(seat) ? 'Stand' : 'Draw';
-    drew.add(seat);
-    const answer = await http(base, 'POST', `/games/${game}/commands`, { type }, bearer(tokens[seat]));
-    if (answer.status !== 200) throw new Error(`refused: ${JSON.stringify(answer.body)}`);
-  }
 }
 
 /** Which process (by pid) holds the deliverer's advisory lock, if any. */
@@ -86,7 +57,7 @@ t.test('kill -9 of the delivering node mid-delivery: every event delivered at le
   );
   t.equal(hook.status, 201);
 
-  const playing = Promise.all(Array.from({ length: GAMES }, () => play(b.base)));
+  const playing = Promise.all(Array.from({ length: GAMES }, () => playExpecting(b.base)));
   await receiver.until('a fifth of the games’ deliveries', (r) => firstDeliveries(r).length >= GAMES);
   const before = receiver.received.length;
   a.child.kill('SIGKILL');
@@ -94,18 +65,16 @@ t.test('kill -9 of the delivering node mid-delivery: every event delivered at le
   const expected = (await playing).flat();
   t.ok(before < expected.length, `killed after ${before} requests, of ${expected.length} events`);
 
-  const key = (r: { payload: { id: string; type: string; data: Record<string, unknown> } }) =>
-    `${String(r.payload.data.gameId)}:${r.payload.type}:${r.payload.data.seat ?? '-'}:${String(r.payload.data.revision)}`;
   await receiver.until(
     'every event delivered',
     (r) => {
-      const got = new Set(firstDeliveries(r).map(key));
+      const got = new Set(firstDeliveries(r).map(deliveryKey));
       return expected.every((e) => got.has(e));
     },
     180_000,
   );
   const delivered = firstDeliveries(receiver.received);
-  t.same(new Set(delivered.map(key)), new Set(expected), 'each event delivered, and nothing else');
+  t.same(new Set(delivered.map(deliveryKey)), new Set(expected), 'each event delivered, and nothing else');
   t.equal(new Set(delivered.map((r) => r.payload.id)).size, expected.length, 'one delivery id per event');
   const order = inOrderPerGame(receiver.received);
   t.ok(order.ok, `in order per game (${order.outOfOrder.join(', ')})`);

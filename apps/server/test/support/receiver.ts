@@ -1,6 +1,7 @@
 // A webhook receiver on loopback for tests and benches: it records every request (headers, body, when), answers each
 // with the status a policy chooses, and lets a caller wait until what it received satisfies a condition.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { bearer, http } from './processes';
 
 export interface Received {
   readonly headers: IncomingHttpHeaders;
@@ -93,4 +94,33 @@ export function inOrderPerGame(received: readonly Received[]): { ok: boolean; ga
     last.set(gameId, Math.max(last.get(gameId) ?? -1, revision));
   }
   return { ok: outOfOrder.length === 0, games: last.size, outOfOrder };
+}
+
+/** What a delivery is about, as `playExpecting` names the events it expects: game:type:seat:revision. */
+export const deliveryKey = (r: Pick<Received, 'payload'>): string =>
+  `${String(r.payload.data.gameId)}:${r.payload.type}:${String(r.payload.data.seat ?? '-')}:${String(r.payload.data.revision)}`;
+
+/**
+ * A two-seat toy game played over HTTP on `base`, each seat drawing once and then standing; returns what an operator's
+ * webhook must be told of it (as deliveryKey names them), from what the game itself answered: each seat that became
+ * awaited, at its revision, and the end.
+ */
+export async function playExpecting(base: string): Promise<string[]> {
+  const game = (await http(base, 'POST', '/games', { module: 'toy', seats: 2 })).body.id as string;
+  const tokens: string[] = [];
+  for (let i = 0; i < 2; i++) tokens.push((await http(base, 'POST', `/games/${game}/seats`, {})).body.token);
+  const expected: string[] = [];
+  const drew = new Set<number>();
+  let awaited: number | null = null;
+  for (;;) {
+    const summary = (await http(base, 'GET', `/games/${game}`)).body;
+    if (summary.status !== 'active') return [...expected, `${game}:game.finished:-:${summary.revision}`];
+    const seat = summary.awaiting[0] as number;
+    if (seat !== awaited) expected.push(`${game}:turn:${seat}:${summary.revision}`);
+    awaited = seat;
+    const type = drew.has(seat) ? 'Stand' : 'Draw';
+    drew.add(seat);
+    const answer = await http(base, 'POST', `/games/${game}/commands`, { type }, bearer(tokens[seat]));
+    if (answer.status !== 200) throw new Error(`refused: ${JSON.stringify(answer.body)}`);
+  }
 }

@@ -37,7 +37,7 @@ export interface NoticeOutbox {
 export interface NotifierDeps {
   readonly store: EventStore;
   readonly outbox: NoticeOutbox;
-  readonly streams: Pick<GameStreams, 'replay'>;
+  readonly streams: Pick<GameStreams, 'replay' | 'foldEvents'>;
   readonly modules: Readonly<Record<string, AnyGameModule>>;
   readonly clock: () => Date;
   /** Events read per step (default 500). */
@@ -45,6 +45,11 @@ export interface NotifierDeps {
 }
 
 export const NOTIFIER = 'process:notifier';
+
+/** Games whose last folded record the notifier keeps, so that the next page folds on from it without a read. */
+const KEPT_RECORDS = 10_000;
+/** Streams of a page folded at once. */
+const FOLDS_AT_ONCE = 8;
 
 const commandOf = (event: RecordedEvent): unknown => (event.metadata as Partial<GameEventMetadata>).commandId;
 
@@ -80,6 +85,8 @@ interface Placed {
 
 export class Notifier {
   readonly batchSize: number;
+  /** Each game's record as the last page left it (oldest first), while the game goes on. */
+  private readonly records = new Map<string, GameRecord>();
 
   constructor(private readonly deps: NotifierDeps) {
     this.batchSize = deps.batchSize ?? 500;
@@ -103,7 +110,8 @@ export class Notifier {
     });
     const placed: Placed[] = [];
     const clocks: ClockChange[] = [];
-    for (const [streamId, { events, orders }] of streams) {
+    // Streams are folded side by side (the reads a restart needs overlap); notices are put back in log order after.
+    const tell = async (streamId: string, events: readonly RecordedEvent[], orders: readonly number[]): Promise<void> => {
       const orderOf = new Map(events.map((e, i) => [e.revision, orders[i] as number]));
       const at = (notice: Notice, revision: number) => placed.push({ order: orderOf.get(revision) ?? 0, notice });
       if (streamId.startsWith('game-')) {
@@ -120,7 +128,13 @@ export class Notifier {
           at(campaignScheduledNotice(campaignId, data as never, eventTime(event)), event.revision);
         }
       }
-    }
+    };
+    const queue = [...streams];
+    await Promise.all(
+      Array.from({ length: Math.min(FOLDS_AT_ONCE, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await tell(next[0], next[1].events, next[1].orders);
+      }),
+    );
     placed.sort((a, b) => a.order - b.order);
     await outbox.commit({ notices: placed.map((p) => p.notice), clocks }, from, last.position);
     return read.length;
@@ -144,9 +158,19 @@ export class Notifier {
     const starts = new Set(batches.map((b) => (b[0] as RecordedEvent).revision));
     const before = new Map<number, GameRecord>();
     const first = (events[0] as RecordedEvent).revision;
-    const final = await this.deps.streams.replay(gameId, first, (events.at(-1) as RecordedEvent).revision, (event, record) => {
+    const visit = (event: RecordedEvent, record: GameRecord) => {
       if (starts.has(event.revision)) before.set(event.revision, record);
-    });
+    };
+    // Folded on from the record the previous page left (or from the game's first event) when the page follows on from
+    // it, which is the usual case: no read. Otherwise (a restart, another leader meanwhile) from the store.
+    const kept = this.records.get(gameId);
+    const final =
+      first === 0
+        ? this.deps.streams.foldEvents(undefined, events, first, visit)
+        : kept?.revision === first - 1
+          ? this.deps.streams.foldEvents(kept, events, first, visit)
+          : await this.deps.streams.replay(gameId, first, (events.at(-1) as RecordedEvent).revision, visit);
+    this.keep(final);
     const rules = module ?? this.deps.modules[final.module];
     if (!rules) return { notices: [], clocks: [] };
     const folded: GameBatch[] = batches.map((batch, i) => {
@@ -165,6 +189,14 @@ export class Notifier {
       return data.revision ?? first;
     };
     return { notices: notices.map((notice) => ({ notice, revision: revisionOf(notice) })), clocks };
+  }
+
+  /** Keep a game's latest record while it goes on (the oldest forgotten past KEPT_RECORDS). */
+  private keep(record: GameRecord): void {
+    this.records.delete(record.id);
+    if (record.status === 'finished' || record.status === 'abandoned') return;
+    this.records.set(record.id, record);
+    if (this.records.size > KEPT_RECORDS) this.records.delete(this.records.keys().next().value as string);
   }
 
   /** A character's level rises: its stream folded to the end of each batch of the page, levels compared. */
