@@ -5,7 +5,8 @@ import { toyGame } from '@delve/kernel/testing';
 import t from 'tap';
 import WebSocket from 'ws';
 import { call } from './support/http';
-import { listening, testApp } from './support/app';
+import { listening, registered, testApp } from './support/app';
+import { until } from './support/processes';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -15,20 +16,6 @@ const ctx = await testApp({ RATE_LIMIT_MAX: '1000000' }, { toy: toyGame }, undef
   told: { clock: () => new Date(Date.now() + clock.ahead) },
 });
 t.teardown(ctx.close);
-
-async function player(name: string): Promise<{ id: string; key: string }> {
-  const registered = await call(t, ctx.app, 'POST', '/players', { payload: { name } });
-  return { id: registered.body.id, key: registered.body.key };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await probe();
-    if (value !== null) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A toy table of two seats taken by these players with their keys; the seat tokens. */
 async function table(players: { key: string }[], body: object = {}): Promise<{ id: string; tokens: string[] }> {
@@ -44,7 +31,7 @@ const inbox = (p: { id: string; key: string }, query = '') => call(t, ctx.app, '
 const kinds = (items: Json[]) => items.map((n) => `${n.kind}:${n.seat ?? '-'}`);
 
 t.test('the inbox tells each player of their own seats only, newest first, and of the end of their games', async (t) => {
-  const [ada, bo] = [await player('Ada'), await player('Bo')];
+  const [ada, bo] = [await registered(ctx, 'Ada'), await registered(ctx, 'Bo')];
   const { id, tokens } = await table([ada, bo]);
   await until('seat 0 told', async () => ((await inbox(ada)).body.items.length === 1 ? true : null));
   t.same(kinds((await inbox(bo)).body.items), [], 'seat 1 is not awaited yet');
@@ -74,7 +61,7 @@ t.test('the inbox tells each player of their own seats only, newest first, and o
 });
 
 t.test('the inbox is its player’s own: another key is refused, a malformed cursor named', async (t) => {
-  const [ada, bo] = [await player('Ada'), await player('Bo')];
+  const [ada, bo] = [await registered(ctx, 'Ada'), await registered(ctx, 'Bo')];
   t.equal((await call(t, ctx.app, 'GET', `/players/${ada.id}/inbox`)).status, 401);
   const other = await call(t, ctx.app, 'GET', `/players/${ada.id}/inbox`, { token: bo.key });
   t.equal(other.status, 403);
@@ -98,7 +85,7 @@ t.test('the inbox is its player’s own: another key is refused, a malformed cur
 });
 
 t.test('a clock running low is told when a fifth of the time is left, unless the seat moved first', async (t) => {
-  const [ada, bo] = [await player('Ada'), await player('Bo')];
+  const [ada, bo] = [await registered(ctx, 'Ada'), await registered(ctx, 'Bo')];
   const { id, tokens } = await table([ada, bo], { clock: { kind: 'move', seconds: 60 } });
   await until('seat 0 told', async () => ((await inbox(ada)).body.items.length === 1 ? true : null));
   t.teardown(() => void (clock.ahead = 0));
@@ -138,7 +125,7 @@ function subscribe(url: string, key: string, variables: Record<string, unknown>)
 
 t.test('myTurns pushes the player’s notifications as they come, and after a cursor what came before', async (t) => {
   const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
-  const [ada, bo] = [await player('Ada'), await player('Bo')];
+  const [ada, bo] = [await registered(ctx, 'Ada'), await registered(ctx, 'Bo')];
   // After id 0: everything Ada is told, however soon after the subscription it comes.
   const live = subscribe(url, ada.key, { p: ada.id, a: '0' });
   t.teardown(() => live.ws.close());

@@ -1593,15 +1593,6 @@ export interface components {
       /** @description The last revision of the game. */
       revision: number;
     };
-    /** @description Who sits where. */
-    CampaignScheduledSeat: {
-      /** @description A seat at the table, 0-based in clockwise order. */
-      seat: number;
-      /** @description The member seated; null for none. */
-      player: string | null;
-      /** @description The character seated; null for none. */
-      character: string | null;
-    };
     /** @description A campaign scheduled a game with its members seated. */
     CampaignScheduledData: {
       /**
@@ -1615,7 +1606,7 @@ export interface components {
        */
       gameId: string;
       /** @description Who sits where: members take their seat tokens with their player key. */
-      seats: components['schemas']['CampaignScheduledSeat'][];
+      seats: components['schemas']['CampaignSeat'][];
     };
     /** @description A character's level rose (its sheet's level, as the module counts it). */
     CharacterLevelledData: {
@@ -1626,12 +1617,12 @@ export interface components {
       characterId: string;
       /**
        * Format: uuid
-       * @description Its owner.
+       * @description The player who owns the character.
        */
       owner: string;
-      /** @description The character's module. */
+      /** @description The module the character belongs to. */
       module: string;
-      /** @description The character's name. */
+      /** @description The character’s name. */
       name: string;
       /** @description The level it has now (its sheet’s level). */
       level: number;

@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { SeatDeadline } from './clock';
 import type { GameRecord } from './lobby';
 import type { AnyGameModule, Message, Seat } from './module';
-import { SeatNumber } from './schemas';
+import { CampaignSeat, CharacterDocument, SeatNumber } from './schemas';
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 const Instant = (description: string) => Type.String({ description: `${description} (ISO 8601).` });
@@ -39,12 +39,17 @@ export const WebhookEvent = Type.Union(
 );
 export type WebhookEvent = Static<typeof WebhookEvent>;
 
+/** The seat a turn or clock notice is about, in its game. */
+const seatFields = {
+  gameId: Uuid('The game.'),
+  module: Type.String({ description: "The game's module." }),
+  seat: SeatNumber,
+  player: Nullable(Uuid('The player holding the seat.'), 'The player holding the seat; null for an anonymous seat.'),
+};
+
 export const TurnData = Type.Object(
   {
-    gameId: Uuid('The game.'),
-    module: Type.String({ description: "The game's module." }),
-    seat: SeatNumber,
-    player: Nullable(Uuid('The player holding the seat.'), 'The player holding the seat; null for an anonymous seat.'),
+    ...seatFields,
     revision: Type.Integer({ minimum: 0, description: 'The revision at which the seat became awaited.' }),
     deadline: Nullable(Instant('When its time runs out'), "When the seat's time runs out; null without a clock."),
   },
@@ -54,10 +59,7 @@ export type TurnData = Static<typeof TurnData>;
 
 export const ClockLowData = Type.Object(
   {
-    gameId: Uuid('The game.'),
-    module: Type.String({ description: "The game's module." }),
-    seat: SeatNumber,
-    player: Nullable(Uuid('The player holding the seat.'), 'The player holding the seat.'),
+    ...seatFields,
     revision: Type.Integer({ minimum: 0, description: 'The revision whose ClockSet set the deadline.' }),
     deadline: Instant('When the seat’s time runs out'),
   },
@@ -81,17 +83,7 @@ export const CampaignScheduledData = Type.Object(
   {
     campaignId: Uuid('The campaign.'),
     gameId: Uuid('The game scheduled.'),
-    seats: Type.Array(
-      Type.Object(
-        {
-          seat: SeatNumber,
-          player: Nullable(Uuid('The player.'), 'The member seated; null for none.'),
-          character: Nullable(Uuid('The character.'), 'The character seated; null for none.'),
-        },
-        { title: 'CampaignScheduledSeat', description: 'Who sits where.' },
-      ),
-      { description: 'Who sits where: members take their seat tokens with their player key.' },
-    ),
+    seats: Type.Array(CampaignSeat, { description: 'Who sits where: members take their seat tokens with their player key.' }),
   },
   { title: 'CampaignScheduledData', description: 'A campaign scheduled a game with its members seated.' },
 );
@@ -100,9 +92,9 @@ export type CampaignScheduledData = Static<typeof CampaignScheduledData>;
 export const CharacterLevelledData = Type.Object(
   {
     characterId: Uuid('The character.'),
-    owner: Uuid('Its owner.'),
-    module: Type.String({ description: "The character's module." }),
-    name: Type.String({ description: "The character's name." }),
+    owner: CharacterDocument.properties.owner,
+    module: CharacterDocument.properties.module,
+    name: CharacterDocument.properties.name,
     level: Type.Integer({ description: 'The level it has now (its sheet’s level).' }),
     previousLevel: Type.Integer({ description: 'The level it had before.' }),
     revision: Type.Integer({ minimum: 0, description: 'The revision of the character stream where it levelled.' }),

@@ -12,6 +12,7 @@ import {
   type Position,
 } from '@delve/kernel';
 import type { Sql, TransactionSql } from 'postgres';
+import { holdCheckpoint, moveCheckpoint, readCheckpoint } from './checkpointRow';
 
 /** Timers of every seat of a game are stopped with this seat number. */
 const EVERY_SEAT = -1;
@@ -22,18 +23,14 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
     private readonly name = NOTIFIER,
   ) {}
 
-  async checkpoint(): Promise<Position | 'start'> {
-    const [row] = await this.sql<{ commit: string; prepare: string }[]>`
-      select commit_position::text as commit, prepare_position::text as prepare from checkpoints where projection = ${this.name}`;
-    return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : 'start';
+  checkpoint(): Promise<Position | 'start'> {
+    return readCheckpoint(this.sql, this.name);
   }
 
   async commit(page: NoticePage, from: Position | 'start', to: Position): Promise<boolean> {
     return this.sql.begin(async (tx) => {
       // Locked first: the notifier's writes (this and release) take turns, so feed rows are numbered in commit order.
-      const [row] = await tx<{ at: string }[]>`
-        select commit_position::text || '/' || prepare_position::text as at from checkpoints where projection = ${this.name} for update`;
-      if ((row?.at ?? 'start') !== (from === 'start' ? 'start' : `${from.commit}/${from.prepare}`)) return false;
+      if (!(await holdCheckpoint(tx, this.name, from))) return false;
       const { stops, sets, told } = net(page.clocks);
       if (stops.length > 0) {
         // A timer stopped after it fell due is told (the clock did run low before the move); the rest are dropped.
@@ -88,10 +85,7 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
            order by t.ord, w.id
           on conflict (webhook_id, key) do nothing`;
       }
-      await tx`
-        insert into checkpoints (projection, commit_position, prepare_position)
-        values (${this.name}, ${String(to.commit)}::xid8, ${String(to.prepare)}::bigint)
-        on conflict (projection) do update set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position`;
+      await moveCheckpoint(tx, this.name, to);
       return true;
     });
   }

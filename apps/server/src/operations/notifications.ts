@@ -43,7 +43,10 @@ export const getInbox = operation({
 const MAX_PLAYER_WEBHOOKS = 10;
 const MAX_OPERATOR_WEBHOOKS = 100;
 
-const WebhookId = Uuid('The webhook id.');
+/** Who may manage webhooks: a player their own, the operator every one. */
+const WEBHOOK_AUTH = ['adminKey', 'playerKey'] as const;
+/** The input naming one webhook. */
+const OneWebhook = Type.Object({ id: Uuid('The webhook id.') }, { additionalProperties: false });
 const Events = Type.Array(WebhookEvent, {
   minItems: 1,
   maxItems: 4,
@@ -53,7 +56,7 @@ const Events = Type.Array(WebhookEvent, {
 
 const Webhook = Type.Object(
   {
-    id: WebhookId,
+    id: OneWebhook.properties.id,
     owner: Type.Union([Uuid('The player.'), Type.Null()], {
       description: "The player it belongs to (their own games, campaigns and characters); null: the operator's, for everything.",
     }),
@@ -154,7 +157,7 @@ export const createWebhook = operation({
     'each delivery, unless WEBHOOKS_ALLOW_PRIVATE is on). Each event is POSTed as JSON, signed, at least once and in ' +
     'order per game, retried with exponential backoff; a delivery that fails every attempt disables the webhook.',
   budget: 'write',
-  auth: ['adminKey', 'playerKey'],
+  auth: WEBHOOK_AUTH,
   input: Type.Object(
     { url: Type.String({ minLength: 1, maxLength: 2048, description: 'Where to POST each event (https).' }), events: Events },
     { additionalProperties: false },
@@ -179,7 +182,7 @@ export const listWebhooks = operation({
   group: 'webhooks',
   summary: 'Your webhooks (with the admin key: every webhook), newest first.',
   budget: 'read',
-  auth: ['adminKey', 'playerKey'],
+  auth: WEBHOOK_AUTH,
   input: Type.Object({}, { additionalProperties: false }),
   output: Type.Object(
     { items: Type.Array(Webhook, { description: 'Newest first, at most 100.' }) },
@@ -197,8 +200,8 @@ export const getWebhook = operation({
   group: 'webhooks',
   summary: 'One webhook: what it wants, its deliveries by status, and why it was disabled if it was.',
   budget: 'read',
-  auth: ['adminKey', 'playerKey'],
-  input: Type.Object({ id: WebhookId }, { additionalProperties: false }),
+  auth: WEBHOOK_AUTH,
+  input: OneWebhook,
   output: Webhook,
   problems: [401, 403, 404],
   run: async (context, caller, { id }) => described(context, await visible(context, caller, id)),
@@ -209,8 +212,8 @@ export const deleteWebhook = operation({
   group: 'webhooks',
   summary: 'Delete a webhook, with its deliveries and their log; nothing more is sent to it.',
   budget: 'write',
-  auth: ['adminKey', 'playerKey'],
-  input: Type.Object({ id: WebhookId }, { additionalProperties: false }),
+  auth: WEBHOOK_AUTH,
+  input: OneWebhook,
   output: Type.Null({ description: 'Deleted.' }),
   problems: [401, 403, 404],
   async run(context, caller, { id }) {
@@ -225,8 +228,8 @@ export const listWebhookDeliveries = operation({
   group: 'webhooks',
   summary: "A webhook's delivery log, newest first: each event sent, its status and every attempt.",
   budget: 'read',
-  auth: ['adminKey', 'playerKey'],
-  input: Type.Object({ id: WebhookId, limit: Limit, cursor: Cursor }, { additionalProperties: false }),
+  auth: WEBHOOK_AUTH,
+  input: Type.Object({ ...OneWebhook.properties, limit: Limit, cursor: Cursor }, { additionalProperties: false }),
   output: Type.Object(
     { items: Type.Array(WebhookDelivery, { description: 'Newest first.' }), nextCursor: NextCursor },
     { title: 'WebhookDeliveryLog', description: "A page of a webhook's deliveries." },

@@ -164,3 +164,10 @@ export async function testApp(
   };
   return { app, store, sql, url, service, platform, config, settle, close, told };
 }
+
+/** A newly registered player of the app: its id and key. */
+export async function registered(ctx: Pick<TestApp, 'app'>, name: string): Promise<{ id: string; key: string }> {
+  const reply = await ctx.app.inject({ method: 'POST', url: '/players', payload: { name } });
+  const { id, key } = reply.json() as { id: string; key: string };
+  return { id, key };
+}
