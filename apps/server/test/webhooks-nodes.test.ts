@@ -1,6 +1,7 @@
-// Webhooks across two server processes on one PostgreSQL, against a loopback receiver that fails 30% of requests: the
-// node delivering is killed with -9 in the middle of deliveries, and afterwards every event has been delivered, at
-// least once, each id seen, in order per game, none lost.
+// Being told across two server processes on one PostgreSQL, against a loopback receiver that fails 30% of requests: the
+// node leading the notifier and the deliverer is killed with -9 in the middle of deliveries, and afterwards every event
+// has been delivered, at least once, each id seen, in order per game, and each player's inbox holds each of their
+// notifications once: none lost.
 import { sha256 } from '@delve/kernel';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import postgres from 'postgres';
@@ -38,7 +39,7 @@ async function deliverer(url: string): Promise<number | null> {
   }
 }
 
-t.test('kill -9 of the delivering node mid-delivery: every event delivered at least once, in order per game', async (t) => {
+t.test('kill -9 of the node being told mid-delivery: every event delivered at least once, in order per game; inboxes whole', async (t) => {
   const db = await dbServer.create();
   t.teardown(() => db.close());
   // Fails 30% of requests, answering after a moment so that attempts are in flight when the node dies.
@@ -57,12 +58,27 @@ t.test('kill -9 of the delivering node mid-delivery: every event delivered at le
   );
   t.equal(hook.status, 201);
 
-  const playing = Promise.all(Array.from({ length: GAMES }, () => playExpecting(b.base)));
+  // Every seat is a player's, so each game is told to two inboxes as well as to the operator's webhook.
+  const players: { id: string; key: string }[][] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const pair = [];
+    for (const name of ['Ada', 'Bo']) pair.push((await http(b.base, 'POST', '/players', { name })).body);
+    players.push(pair);
+  }
+  const playing = Promise.all(
+    players.map((pair) =>
+      playExpecting(
+        b.base,
+        pair.map((p) => p.key),
+      ),
+    ),
+  );
   await receiver.until('a fifth of the games’ deliveries', (r) => firstDeliveries(r).length >= GAMES);
   const before = receiver.received.length;
   a.child.kill('SIGKILL');
   await a.exited;
-  const expected = (await playing).flat();
+  const games = await playing;
+  const expected = games.flat();
   t.ok(before < expected.length, `killed after ${before} requests, of ${expected.length} events`);
 
   await receiver.until(
@@ -85,6 +101,17 @@ t.test('kill -9 of the delivering node mid-delivery: every event delivered at le
     return got.deliveries.pending === 0 ? got : null;
   });
   t.match(settled, { status: 'enabled', deliveries: { failed: 0, delivered: expected.length } });
+  // Each player's inbox: their seat's turns and the game's end, each once, newest first.
+  for (const [i, pair] of players.entries()) {
+    for (const [seat, p] of pair.entries()) {
+      const inbox = (await http(b.base, 'GET', `/players/${p.id}/inbox?limit=100`, undefined, { authorization: `Bearer ${p.key}` })).body;
+      const told = (inbox.items as { gameId: string; kind: string; seat: number | null; revision: number }[])
+        .map((n) => `${n.gameId}:${n.kind}:${n.seat ?? '-'}:${n.revision}`)
+        .reverse();
+      const mine = games[i]?.filter((e) => e.includes(`:turn:${seat}:`) || e.includes(':game.finished:')) ?? [];
+      t.same(told, mine, `player ${i}/${seat}: each notification once, none lost`);
+    }
+  }
   t.comment(
     `${expected.length} events, ${receiver.received.length} requests (${receiver.received.filter((r) => r.status >= 300).length} failed on purpose, ` +
       `${receiver.received.filter((r) => r.status < 300).length - delivered.length} repeated successes)`,

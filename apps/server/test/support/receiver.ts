@@ -101,14 +101,14 @@ export const deliveryKey = (r: Pick<Received, 'payload'>): string =>
   `${String(r.payload.data.gameId)}:${r.payload.type}:${String(r.payload.data.seat ?? '-')}:${String(r.payload.data.revision)}`;
 
 /**
- * A two-seat toy game played over HTTP on `base`, each seat drawing once and then standing; returns what an operator's
- * webhook must be told of it (as deliveryKey names them), from what the game itself answered: each seat that became
- * awaited, at its revision, and the end.
+ * A two-seat toy game played over HTTP on `base`, each seat drawing once and then standing, its seats claimed with
+ * these player keys (else anonymously); returns what an operator's webhook must be told of it (as deliveryKey names
+ * them), from what the game itself answered: each seat that became awaited, at its revision, and the end.
  */
-export async function playExpecting(base: string): Promise<string[]> {
+export async function playExpecting(base: string, keys: readonly string[] = []): Promise<string[]> {
   const game = (await http(base, 'POST', '/games', { module: 'toy', seats: 2 })).body.id as string;
   const tokens: string[] = [];
-  for (let i = 0; i < 2; i++) tokens.push((await http(base, 'POST', `/games/${game}/seats`, {})).body.token);
+  for (let i = 0; i < 2; i++) tokens.push((await http(base, 'POST', `/games/${game}/seats`, {}, bearer(keys[i]))).body.token);
   const expected: string[] = [];
   const drew = new Set<number>();
   let awaited: number | null = null;
