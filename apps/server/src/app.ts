@@ -14,6 +14,7 @@ import { graphql } from './graphql/index';
 import { installInputGuards } from './inputGuards';
 import { EXPOSED } from './headers';
 import { metricsAuthorized, type ServerMetrics } from './metrics';
+import { notificationsUnavailable, type Notifications } from './notifications';
 import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter, type SharedBuckets } from './operations/limits';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   /** Players, characters and campaigns (without them, their operations answer 503 platform/unavailable). */
   readonly platform?: Platform;
   readonly reads: ReadModels;
+  /** Players' feeds and webhooks (without them, their operations answer 503 notifications/unavailable). */
+  readonly notifications?: Notifications;
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
@@ -128,6 +131,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       platform: deps.platform ?? platformUnavailable(),
       reads: deps.reads,
       presence: deps.presence ?? new Presence({ ...deps.config.presence, node: 'local' }),
+      notifications: deps.notifications ?? notificationsUnavailable(),
     },
     limiter,
     deps.logHead,

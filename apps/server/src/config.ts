@@ -63,6 +63,8 @@ export interface Config {
   readonly sharedRateLimits: boolean;
   /** Which seats count as connected (presence.ts). */
   readonly presence: { readonly windowMs: number; readonly flushMs: number };
+  /** How webhooks are delivered. */
+  readonly webhooks: WebhookSettings;
 }
 
 /** Where /metrics is served and who may read it. */
@@ -72,6 +74,21 @@ export interface MetricsSettings {
   /** A port of its own for /metrics (its listener on `host`, loopback by default); null: none. */
   readonly port: number | null;
   readonly host: string;
+}
+
+/** How webhooks are delivered, and where they may point. */
+export interface WebhookSettings {
+  /**
+   * Allow private, loopback and link-local targets and plain http (tests and local development only): otherwise such
+   * URLs are refused at registration and such addresses at delivery.
+   */
+  readonly allowPrivate: boolean;
+  /** Attempts of one delivery before it fails for good (and its webhook is disabled). */
+  readonly maxAttempts: number;
+  /** The wait after a first failed attempt; each later one doubles it (up to an hour), times a random 0.5–1.5. */
+  readonly retryBaseMs: number;
+  /** How long a receiver may take to answer one attempt. */
+  readonly timeoutMs: number;
 }
 
 /** How the server plays bots and ends games nobody plays. */
@@ -219,6 +236,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     presence: {
       windowMs: int('PRESENCE_SECONDS', 30, 1, 3600) * 1000,
       flushMs: int('PRESENCE_FLUSH_MS', 1000, 50, 60_000),
+    },
+    webhooks: {
+      allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false),
+      maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 10, 1, 50),
+      retryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),

@@ -1,15 +1,16 @@
 // The work a server does on its own, each part led by one process across every process and node (an advisory lock per
-// part): the read models' runner, the process manager recording finished games, the matchmaker, and the scheduler
-// (clocks, bots in seats, games nobody plays). Run by the cluster's primary, or by the one process when WORKERS=1,
-// beside requests but never inside a worker.
+// part): the read models' runner, the process manager recording finished games, the matchmaker, the scheduler
+// (clocks, bots in seats, games nobody plays), the notifier and the webhook deliverer. Run by the cluster's primary, or
+// by the one process when WORKERS=1, beside requests but never inside a worker.
 import type { AnyGameModule, EventStore, GameServices } from '@delve/kernel';
 import { LeaderLoop, ReadModelStore } from '@delve/projections';
 import { AdvisoryLeaderLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
-import type { TableSettings } from './config';
+import type { TableSettings, WebhookSettings } from './config';
 import type { livePlatform } from './liveGames';
 import { READ_MODELS_LOCK, readModelRunner } from './readModels';
 import { SCHEDULER_LOCK, startScheduler } from './scheduler';
+import { DELIVERER_LOCK, NOTIFIER_LOCK, startBeingTold } from './webhooks/leaders';
 
 /** The advisory lock whose holder records finished games on characters and campaigns. */
 export const OUTCOMES_LOCK = 'process:game-outcomes';
@@ -17,7 +18,14 @@ export const OUTCOMES_LOCK = 'process:game-outcomes';
 export const MATCHMAKER_LOCK = 'process:matchmaker';
 
 /** Every lock a leader holds: one holder each across all processes and nodes. */
-export const LEADER_LOCKS = [READ_MODELS_LOCK, OUTCOMES_LOCK, SCHEDULER_LOCK, MATCHMAKER_LOCK] as const;
+export const LEADER_LOCKS = [
+  READ_MODELS_LOCK,
+  OUTCOMES_LOCK,
+  SCHEDULER_LOCK,
+  MATCHMAKER_LOCK,
+  NOTIFIER_LOCK,
+  DELIVERER_LOCK,
+] as const;
 
 export interface LeadersDeps {
   readonly store: EventStore;
@@ -27,7 +35,11 @@ export interface LeadersDeps {
   readonly games: GameServices;
   readonly platform: ReturnType<typeof livePlatform>;
   readonly tables: TableSettings;
-  readonly onError: (part: 'read models' | 'game outcomes' | 'the scheduler' | 'the matchmaker', error: unknown) => void;
+  readonly webhooks: WebhookSettings;
+  readonly onError: (
+    part: 'read models' | 'game outcomes' | 'the scheduler' | 'the matchmaker' | 'the notifier' | 'webhooks',
+    error: unknown,
+  ) => void;
 }
 
 export interface Leaders {
@@ -36,7 +48,7 @@ export interface Leaders {
 }
 
 /** Start following the log: each part leads while it holds its lock, and waits for it otherwise. */
-export function startLeaders({ store, sql, modules, games, platform, tables, onError }: LeadersDeps): Leaders {
+export function startLeaders({ store, sql, modules, games, platform, tables, webhooks, onError }: LeadersDeps): Leaders {
   const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error));
   // Its commands are idempotent as well, so a step repeated by a new leader after a crash records nothing twice.
   const recorder = platform.outcomes(new ReadModelStore(sql));
@@ -68,9 +80,11 @@ export function startLeaders({ store, sql, modules, games, platform, tables, onE
     onError: (error) => onError('the matchmaker', error),
   });
   matching.start();
+  // Players' feeds and webhooks (ADR 0047).
+  const told = startBeingTold({ store, sql, games, modules, settings: webhooks, onError });
   return {
     async stop() {
-      await Promise.all([readModels.stop(), outcomes.stop(), scheduler.stop(), matching.stop()]);
+      await Promise.all([readModels.stop(), outcomes.stop(), scheduler.stop(), matching.stop(), told.stop()]);
     },
   };
 }

@@ -13,8 +13,11 @@ const RESTART_DELAY_MS = 500;
 const RESTART_DELAY_CEILING_MS = 30_000;
 /** A worker that lived this long before dying was not crash-looping: the next restart waits the base delay again. */
 const HEALTHY_AFTER_MS = 30_000;
-/** The primary's pool: the read models' runner and the outcome recorder, each holding one more while it leads. */
-const PRIMARY_POOL = 8;
+/**
+ * The primary's pool: what the leaders query with, plus one connection per leader lock held while it leads (read models,
+ * outcomes, scheduler, matchmaker, notifier, deliverer).
+ */
+const PRIMARY_POOL = 12;
 
 export async function runPrimary(config: Config): Promise<void> {
   const log = jsonLog(config.logLevel);
@@ -165,6 +168,7 @@ async function startPrimaryLeaders(config: Config, db: Database, log: Log): Prom
     games,
     platform,
     tables: config.tables,
+    webhooks: config.webhooks,
     onError: (part, error) => log('error', `${part} failed: ${describe(error)}`),
   });
   return {

@@ -17,6 +17,7 @@ import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
 import { storeHead } from './positions';
 import { Presence } from './presence';
+import { postgresNotifications } from './notifications';
 
 export interface ServeOptions {
   /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
@@ -79,6 +80,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     ...(metrics && { metrics }),
     ...(config.sharedRateLimits && { sharedLimits: new PostgresBuckets(db.sql) }),
     presence,
+    notifications: postgresNotifications(db.sql),
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);
@@ -93,6 +95,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         games,
         platform,
         tables: config.tables,
+        webhooks: config.webhooks,
         onError: (part, error) => app.log.error({ err: error }, `${part} failed`),
       })
     : null;

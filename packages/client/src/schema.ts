@@ -519,6 +519,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/players/{id}/inbox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your notifications, newest first: a seat of yours awaited, its clock running low, a game of yours ended.
+     * @description What the myTurns subscription pushes, for clients that poll. Derived from the event log within moments of each event (a clock runs low when a fifth of its time is left, at least 30 s and at most half of it); a seat held by a bot or on autopilot is nobody’s turn.
+     */
+    get: operations['getInbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/players/{id}/keys': {
     parameters: {
       query?: never;
@@ -583,6 +603,62 @@ export interface paths {
     };
     /** The event store is reachable and migrations are applied. */
     get: operations['ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your webhooks (with the admin key: every webhook), newest first. */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Register a webhook: a player key for your own games, the admin key for every game; answers its secret once.
+     * @description The URL must be https to a public address (private, loopback and link-local ones are refused, here and again at each delivery, unless WEBHOOKS_ALLOW_PRIVATE is on). Each event is POSTed as JSON, signed, at least once and in order per game, retried with exponential backoff; a delivery that fails every attempt disables the webhook.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One webhook: what it wants, its deliveries by status, and why it was disabled if it was. */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook, with its deliveries and their log; nothing more is sent to it. */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A webhook's delivery log, newest first: each event sent, its status and every attempt. */
+    get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -997,7 +1073,7 @@ export interface components {
       campaign: string | null;
       /** @description The turn clock; null for a game without one. */
       clock: components['schemas']['ClockState'] | null;
-      /** @description Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by GET /games/{id} (GraphQL game); not part of the game’s log. */
+      /** @description Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by GET /games/{id} (GraphQL game) and a command’s answer; not part of the game’s log. */
       connected?: number[];
     };
     /** @description A game as the games list shows it. */
@@ -1526,6 +1602,40 @@ export interface components {
       /** @description The games the player took a seat in as themselves. */
       games: components['schemas']['PlayerGame'][];
     };
+    /** @description turn: one of your seats is awaited; clock.low: its deadline is near; game.finished: a game of yours ended. */
+    NotificationKind: 'turn' | 'clock.low' | 'game.finished';
+    /** @description Something you are told about one of your games. */
+    Notification: {
+      /** @description The notification, as a cursor: later ones have larger ids (a decimal number). */
+      id: string;
+      kind: components['schemas']['NotificationKind'];
+      /** @description When it happened (ISO 8601). */
+      at: string;
+      /**
+       * Format: uuid
+       * @description The game.
+       */
+      gameId: string;
+      /** @description The game's module. */
+      module: string;
+      /** @description Your seat it is about; null for game.finished. */
+      seat: number | null;
+      /** @description The game revision it is about. */
+      revision: number;
+      /** @description The seat's deadline; null without a clock or for game.finished. */
+      deadline: string | null;
+      /** @description How the game ended (game.finished only; null otherwise). */
+      status: ('finished' | 'abandoned') | null;
+      /** @description The winning seats (game.finished only; null otherwise). */
+      winners: number[] | null;
+    };
+    /** @description A page of a player's notifications. */
+    Inbox: {
+      /** @description Newest first. */
+      items: components['schemas']['Notification'][];
+      /** @description Pass as cursor for the next (older) page; null on the last. */
+      nextCursor: string | null;
+    };
     /** @description A live key of a player, as its owner may list it: never the key itself. */
     PlayerKeyInfo: {
       /**
@@ -1576,6 +1686,213 @@ export interface components {
     ActiveSeatList: {
       /** @description At most 100 seats, newest first. */
       items: components['schemas']['ActiveSeat'][];
+    };
+    /** @description An event a webhook may ask for. */
+    WebhookEvent: 'turn' | 'game.finished' | 'campaign.scheduled' | 'character.levelled';
+    CreateWebhookRequest: {
+      /** @description Where to POST each event (https). */
+      url: string;
+      /** @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled. */
+      events: components['schemas']['WebhookEvent'][];
+    };
+    /** @description enabled, or disabled after a delivery failed for good (see disabledReason); a disabled webhook gets nothing. */
+    WebhookStatus: 'enabled' | 'disabled';
+    /** @description Its deliveries by status. */
+    WebhookDeliveryCounts: {
+      /** @description Waiting for an attempt (or a retry). */
+      pending: number;
+      /** @description Answered with a 2xx. */
+      delivered: number;
+      /** @description Failed every attempt. */
+      failed: number;
+    };
+    /** @description A webhook just registered, with its signing secret (shown once). */
+    NewWebhook: {
+      /**
+       * Format: uuid
+       * @description The webhook id.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+       */
+      id: string;
+      /** @description The player it belongs to (their own games, campaigns and characters); null: the operator's, for everything. */
+      owner: string | null;
+      /** @description Where deliveries are POSTed. */
+      url: string;
+      /** @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled. */
+      events: components['schemas']['WebhookEvent'][];
+      /** @description When it was registered (ISO 8601); it gets what happens from then on. */
+      createdAt: string;
+      status: components['schemas']['WebhookStatus'];
+      /** @description When it was disabled (ISO 8601); null while enabled. */
+      disabledAt: string | null;
+      /** @description Why it was disabled; null while enabled. */
+      disabledReason: string | null;
+      deliveries: components['schemas']['WebhookDeliveryCounts'];
+      /** @description The signing secret, shown once: check each delivery’s Delve-Signature (t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with this secret>) before trusting it. */
+      secret: string;
+    };
+    /** @description A URL told of the events it asked for, each delivery signed with its secret. */
+    Webhook: {
+      /**
+       * Format: uuid
+       * @description The webhook id.
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+       */
+      id: string;
+      /** @description The player it belongs to (their own games, campaigns and characters); null: the operator's, for everything. */
+      owner: string | null;
+      /** @description Where deliveries are POSTed. */
+      url: string;
+      /** @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled. */
+      events: components['schemas']['WebhookEvent'][];
+      /** @description When it was registered (ISO 8601); it gets what happens from then on. */
+      createdAt: string;
+      status: components['schemas']['WebhookStatus'];
+      /** @description When it was disabled (ISO 8601); null while enabled. */
+      disabledAt: string | null;
+      /** @description Why it was disabled; null while enabled. */
+      disabledReason: string | null;
+      deliveries: components['schemas']['WebhookDeliveryCounts'];
+    };
+    /** @description Webhooks. */
+    WebhookList: {
+      /** @description Newest first, at most 100. */
+      items: components['schemas']['Webhook'][];
+    };
+    /** @description pending (not yet, or waiting for a retry), delivered (a 2xx came back) or failed (every attempt failed). */
+    WebhookDeliveryStatus: 'pending' | 'delivered' | 'failed';
+    /** @description One attempt of a delivery. */
+    WebhookAttempt: {
+      /** @description 1 for the first attempt. */
+      attempt: number;
+      /** @description When it was made (ISO 8601). */
+      at: string;
+      /** @description The receiver's HTTP status; null when none came. */
+      statusCode: number | null;
+      /** @description Why it failed (a status outside 2xx, a refused target, a timeout); null on success. */
+      error: string | null;
+      /** @description How long it took. */
+      durationMs: number;
+      /** @description The wait drawn before the next attempt (exponential backoff with jitter); null when none follows. */
+      retryInMs: number | null;
+    };
+    /** @description A seat became awaited: it is that seat’s turn (or its answer is wanted). */
+    TurnData: {
+      /**
+       * Format: uuid
+       * @description The game.
+       */
+      gameId: string;
+      /** @description The game's module. */
+      module: string;
+      /** @description A seat at the table, 0-based in clockwise order. */
+      seat: number;
+      /** @description The player holding the seat; null for an anonymous seat. */
+      player: string | null;
+      /** @description The revision at which the seat became awaited. */
+      revision: number;
+      /** @description When the seat's time runs out; null without a clock. */
+      deadline: string | null;
+    };
+    /** @description A game ended: finished with its winners, or abandoned. */
+    GameFinishedData: {
+      /**
+       * Format: uuid
+       * @description The game.
+       */
+      gameId: string;
+      /** @description The game's module. */
+      module: string;
+      /** @description How it ended. */
+      status: 'finished' | 'abandoned';
+      /** @description The winning seats (none when abandoned). */
+      winners: number[];
+      /** @description The last revision of the game. */
+      revision: number;
+    };
+    /** @description A campaign scheduled a game with its members seated. */
+    CampaignScheduledData: {
+      /**
+       * Format: uuid
+       * @description The campaign.
+       */
+      campaignId: string;
+      /**
+       * Format: uuid
+       * @description The game scheduled.
+       */
+      gameId: string;
+      /** @description Who sits where: members take their seat tokens with their player key. */
+      seats: components['schemas']['CampaignSeat'][];
+    };
+    /** @description A character's level rose (its sheet's level, as the module counts it). */
+    CharacterLevelledData: {
+      /**
+       * Format: uuid
+       * @description The character.
+       */
+      characterId: string;
+      /**
+       * Format: uuid
+       * @description The player who owns the character.
+       */
+      owner: string;
+      /** @description The module the character belongs to. */
+      module: string;
+      /** @description The character’s name. */
+      name: string;
+      /** @description The level it has now (its sheet’s level). */
+      level: number;
+      /** @description The level it had before. */
+      previousLevel: number;
+      /** @description The revision of the character stream where it levelled. */
+      revision: number;
+    };
+    /** @description The JSON body POSTed to a webhook, with the headers Delve-Delivery (its id), Delve-Event (its type), Delve-Webhook (the webhook id) and Delve-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook secret>. */
+    WebhookPayload: {
+      /**
+       * Format: uuid
+       * @description The delivery (also sent as Delve-Delivery): the same in every attempt, to deduplicate.
+       */
+      id: string;
+      type: components['schemas']['WebhookEvent'];
+      /** @description When it happened (ISO 8601). */
+      createdAt: string;
+      /** @description What happened, by type. */
+      data:
+        | components['schemas']['TurnData']
+        | components['schemas']['GameFinishedData']
+        | components['schemas']['CampaignScheduledData']
+        | components['schemas']['CharacterLevelledData'];
+    };
+    /** @description One event sent to a webhook, with every attempt. */
+    WebhookDelivery: {
+      /**
+       * Format: uuid
+       * @description The delivery (its Delve-Delivery header).
+       * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+       */
+      id: string;
+      event: components['schemas']['WebhookEvent'];
+      /** @description What it keeps its order within: game:<id> or character:<id>. */
+      subject: string;
+      /** @description When the event happened (ISO 8601). */
+      createdAt: string;
+      status: components['schemas']['WebhookDeliveryStatus'];
+      /** @description When it is tried next (pending only; ISO 8601). */
+      nextAttemptAt: string | null;
+      /** @description When a 2xx came back (ISO 8601). */
+      deliveredAt: string | null;
+      /** @description Every attempt, oldest first. */
+      attempts: components['schemas']['WebhookAttempt'][];
+      payload: components['schemas']['WebhookPayload'];
+    };
+    /** @description A page of a webhook's deliveries. */
+    WebhookDeliveryLog: {
+      /** @description Newest first. */
+      items: components['schemas']['WebhookDelivery'][];
+      /** @description Pass as cursor for the next (older) page; null on the last. */
+      nextCursor: string | null;
     };
     /** @description How the table plays: decks and variants. Every field has a default. */
     DungeonOptions: {
@@ -9853,6 +10170,46 @@ export interface operations {
       503: components['responses']['Problem503'];
     };
   };
+  getInbox: {
+    parameters: {
+      query: {
+        /** @description How many to return (1 to 100). */
+        limit: number;
+        /** @description Start after this one: the previous page's nextCursor. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The player id (your own).
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of a player's notifications. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inbox'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
+    };
+  };
   listPlayerKeys: {
     parameters: {
       query?: never;
@@ -10034,6 +10391,189 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Webhooks. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookList'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['CreateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description A webhook just registered, with its signing secret (shown once). */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
+          /** @description Where the new resource is. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewWebhook'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A URL told of the events it asked for, each delivery signed with its secret. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Log-Position': components['headers']['X-Log-Position'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query: {
+        /** @description How many to return (1 to 100). */
+        limit: number;
+        /** @description Start after this one: the previous page's nextCursor. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The webhook id.
+         * @example 3f6c1a52-8e0b-4d7a-9c21-5b4e7f0a9d13
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of a webhook's deliveries. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryLog'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      503: components['responses']['Problem503'];
     };
   };
 }

@@ -26,6 +26,7 @@ export * from './players';
 export * from './characters';
 export * from './campaigns';
 export * from './matchmaking';
+export * from './notices';
 export { PlayerService, type PlayerServiceDeps } from './runtime/players';
 export { CharacterService, type CharacterServiceDeps } from './runtime/characters';
 export { CampaignService, type CampaignServiceDeps } from './runtime/campaigns';
@@ -50,4 +51,5 @@ export {
   type PlanChange,
   type SchedulerDeps,
 } from './runtime/scheduler';
+export { Notifier, NOTIFIER, type NoticeOutbox, type NoticePage, type NotifierDeps } from './runtime/notifier';
 export { projectable } from './projectable';

@@ -2,6 +2,7 @@
 // checkpoint (in the checkpoints table, beside the read models' and the outcome recorder's).
 import { SCHEDULER, type DueAction, type DuePlanStore, type PlanChange, type Position } from '@delve/kernel';
 import type { Sql } from 'postgres';
+import { holdCheckpoint, moveCheckpoint, readCheckpoint } from './checkpointRow';
 
 export class PostgresDuePlan implements DuePlanStore {
   constructor(
@@ -9,17 +10,13 @@ export class PostgresDuePlan implements DuePlanStore {
     private readonly name = SCHEDULER,
   ) {}
 
-  async checkpoint(): Promise<Position | 'start'> {
-    const [row] = await this.sql<{ commit: string; prepare: string }[]>`
-      select commit_position::text as commit, prepare_position::text as prepare from checkpoints where projection = ${this.name}`;
-    return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : 'start';
+  checkpoint(): Promise<Position | 'start'> {
+    return readCheckpoint(this.sql, this.name);
   }
 
   async commit(changes: readonly PlanChange[], from: Position | 'start', to: Position): Promise<boolean> {
     return this.sql.begin(async (tx) => {
-      const [row] = await tx<{ at: string }[]>`
-        select commit_position::text || '/' || prepare_position::text as at from checkpoints where projection = ${this.name} for update`;
-      if ((row?.at ?? 'start') !== (from === 'start' ? 'start' : `${from.commit}/${from.prepare}`)) return false;
+      if (!(await holdCheckpoint(tx, this.name, from))) return false;
       const { games, kinds, drops, sets } = net(changes);
       if (games.length > 0) await tx`delete from due_actions where game_id = any(${games}::text[])`;
       if (kinds.length > 0) {
@@ -43,10 +40,7 @@ export class PostgresDuePlan implements DuePlanStore {
             as t(game_id, kind, seat, due_at, action)
           on conflict (game_id, kind, seat) do update set due_at = excluded.due_at, action = excluded.action`;
       }
-      await tx`
-        insert into checkpoints (projection, commit_position, prepare_position)
-        values (${this.name}, ${String(to.commit)}::xid8, ${String(to.prepare)}::bigint)
-        on conflict (projection) do update set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position`;
+      await moveCheckpoint(tx, this.name, to);
       return true;
     });
   }

@@ -7,3 +7,13 @@ export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 export { AdvisoryLeaderLock } from './leaderLock';
 export { PostgresDuePlan } from './duePlan';
 export { closePool, isDriverOwnQueryClosed, isDriverWriteAfterClose } from './driverFaults';
+export { feedAfter, feedNews, feedPage, PostgresNoticeOutbox, type FeedPage } from './notifications';
+export {
+  PostgresWebhooks,
+  type AttemptOutcome,
+  type AttemptRow,
+  type DeliveryCounts,
+  type DeliveryRow,
+  type DueDelivery,
+  type WebhookRow,
+} from './webhooks';

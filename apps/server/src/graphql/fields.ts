@@ -35,6 +35,10 @@ export function graphqlFields(types: ModuleTypes): readonly GraphqlField[] {
     query('campaign', op.getCampaign),
     query('ticket', op.getTicket),
     query('tickets', op.listTickets, { result: 'items' }),
+    query('inbox', op.getInbox, { args: { playerId: 'id' } }),
+    query('webhooks', op.listWebhooks, { result: 'items' }),
+    query('webhook', op.getWebhook),
+    query('webhookDeliveries', op.listWebhookDeliveries, { args: { webhookId: 'id' } }),
 
     mutation('createGame', op.createGame),
     mutation('claimSeat', op.claimSeat, { args: gameId }),
@@ -54,6 +58,8 @@ export function graphqlFields(types: ModuleTypes): readonly GraphqlField[] {
     mutation('createCampaign', op.createCampaign),
     mutation('joinCampaign', op.joinCampaign, { args: { campaignId: 'id' } }),
     mutation('scheduleCampaignGame', op.scheduleCampaignGame, { args: { campaignId: 'id' } }),
+    mutation('createWebhook', op.createWebhook),
+    mutation('deleteWebhook', op.deleteWebhook, { args: { webhookId: 'id' } }),
 
     field('Game', 'view', op.getView, {
       parent: ofGame,

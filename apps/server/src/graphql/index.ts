@@ -1,11 +1,11 @@
 // GraphQL at /graphql (mercurius): the operations' fields (fields.ts), each module's own types, live gameUpdated until
 // the game ends, WebSocket authentication, and the limits on what one document may cost.
-import { formatPosition, type AnyGameModule } from '@delve/kernel';
+import { formatPosition, Notification, type AnyGameModule } from '@delve/kernel';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { getOperationAST, GraphQLScalarType, parse, valueFromASTUntyped, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
 import { operations as op, type Operations } from '../operations/index';
-import { viewerOf } from '../operations/access';
+import { requireSelf, viewerOf } from '../operations/access';
 import { HttpProblem, toProblem } from '../problems';
 import { credentialsOf } from '../rest/adapter';
 import { credentialsIn, fieldResolver, fieldSdl, type GraphqlContext, type GraphqlField } from './adapter';
@@ -19,6 +19,7 @@ import { describe, SdlBuilder } from './sdl';
 import type { ViewType } from './viewTypes';
 import { textProblem } from '../inputGuards';
 import { GameUpdate, GameUpdates, LobbyUpdates } from './updates';
+import { FeedFollower, MyTurns } from './myTurns';
 
 export interface GraphqlOptions {
   readonly operations: Operations;
@@ -75,9 +76,17 @@ export function graphqlSchema(
       'Each change to a table of the lobby (created, a seat taken, started, given up), as its summary after the change: ' +
       'read GET /games?open=true (or games(filter: { open: true })) first, then follow this. Only tables of `module`, when given.',
   };
+  const myTurns = {
+    description:
+      'Your own feed, for every game you hold a seat in: a seat of yours becomes awaited, its clock runs low, a game ' +
+      'ends (the notifications of GET /players/{id}/inbox, as they come). Authenticate the socket with your player key. ' +
+      'With `after` (a notification id), first pushes everything after it, so a reconnecting client misses nothing.',
+  };
+  const notification = builder.fieldType('Notification', Notification as unknown as Record<string, unknown>).type;
   fields.Subscription = [
     `${describe(subscribe, '  ')}gameUpdated(gameId: ID!, after: Int): ${update}!`,
     `${describe(lobby, '  ')}lobbyUpdated(module: String): Game!`,
+    `${describe(myTurns, '  ')}myTurns(playerId: ID!, after: String): ${notification}!`,
   ];
   const objects = Object.entries(fields).map(([on, list]) => {
     const body = `{\n${list.join('\n')}\n}`;
@@ -126,6 +135,8 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
     async (gameId) => games.streams.cachedRecord(gameId)?.module ?? (await games.reads.summary(gameId)).module,
   );
   const resolvers: Record<string, Record<string, unknown>> = { Query: {}, Mutation: {} };
+  const follower = new FeedFollower((after, limit) => context.notifications.news(after, limit));
+  app.addHook('onClose', async () => follower.close());
   for (const f of fields) (resolvers[f.on] ??= {})[f.name] = guard(fieldResolver(operations, f));
   resolvers.Character = {
     typedSheet: (character: { module: string; sheet: unknown }) => types.sheet(character.module, character.sheet),
@@ -171,6 +182,23 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
         },
       ),
       resolve: (update: unknown) => update,
+    },
+    myTurns: {
+      subscribe: guard(async (_: unknown, { playerId, after }: { playerId: string; after?: string | null }, ctx: GraphqlContext) => {
+        // Admitted as a read of the player's inbox: the same validation (the cursor's too), budget and credentials.
+        const input = { id: playerId, ...(after != null && { cursor: after }) };
+        const { caller } = await operations.admit(op.getInbox, credentialsIn(ctx), input, { charged: false });
+        const player = requireSelf(caller, playerId);
+        const { notifications } = context;
+        return new MyTurns(
+          follower,
+          player,
+          after == null ? null : BigInt(after),
+          (from) => notifications.feedAfter(player, from, 100),
+          async () => BigInt((await notifications.feed(player, 1, null)).items[0]?.id ?? '0'),
+        );
+      }),
+      resolve: (notification: unknown) => notification,
     },
     lobbyUpdated: {
       subscribe: refusedAsStream(app, async (_: unknown, { module }: { module?: string | null }, ctx: GraphqlContext) => {

@@ -27,7 +27,7 @@ const FINAL: ReadonlySet<string> = new Set(['finished', 'abandoned']);
  * An async iterator of pushes: what arrives before the client asks waits in order; finishing delivers what waits,
  * then completes; the client's return() stops it at once. `stop` is called once, when it finishes either way.
  */
-class Pushes<T> implements AsyncIterableIterator<T> {
+export class Pushes<T> implements AsyncIterableIterator<T> {
   private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
   private readonly ready: T[] = [];
   protected done = false;

@@ -5,6 +5,7 @@ import type { ReadModels } from '@delve/projections';
 import type { ModuleEntry } from '../catalog';
 import type { Config } from '../config';
 import type { Presence } from '../presence';
+import type { Notifications } from '../notifications';
 import type { Platform } from './platform';
 
 export interface OperationContext {
@@ -19,4 +20,6 @@ export interface OperationContext {
   readonly reads: ReadModels;
   /** Which seats are connected now, on any node (noted here as seats call). */
   readonly presence: Presence;
+  /** Players' feeds and webhooks. */
+  readonly notifications: Notifications;
 }

@@ -11,14 +11,21 @@ import { parseInput } from './input';
 import type { RateLimiter } from './limits';
 import * as lobby from './lobby';
 import * as matchmaking from './matchmaking';
+import * as notifications from './notifications';
 import type { AnyOperation, Caller, Credentials } from './operation';
 import * as play from './play';
 import * as players from './players';
 
-export const operations = { ...discovery, ...lobby, ...play, ...players, ...characters, ...campaigns, ...matchmaking } satisfies Record<
-  string,
-  AnyOperation
->;
+export const operations = {
+  ...discovery,
+  ...lobby,
+  ...play,
+  ...players,
+  ...characters,
+  ...campaigns,
+  ...matchmaking,
+  ...notifications,
+} satisfies Record<string, AnyOperation>;
 export type OperationName = keyof typeof operations;
 
 /** A call that passed validation, the rate limit and the auth check: its input and who is calling. */

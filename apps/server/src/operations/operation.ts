@@ -27,7 +27,7 @@ export type Caller =
   | { readonly kind: 'admin' };
 
 /** Groups of operations, by what clients do with them (the contract's tags). */
-export type OperationGroup = 'modules' | 'games' | 'play' | 'players' | 'characters' | 'campaigns' | 'matchmaking';
+export type OperationGroup = 'modules' | 'games' | 'play' | 'players' | 'characters' | 'campaigns' | 'matchmaking' | 'webhooks';
 
 /**
  * One operation: its input and output as TypeBox schemas, what it costs, who may call it, and the function that does

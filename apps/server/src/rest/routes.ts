@@ -45,6 +45,7 @@ export const restRoutes: readonly RestRoute[] = [
   get('/players/:id/keys', op.listPlayerKeys),
   post('/players/:id/keys', op.issuePlayerKey, { status: 201 }),
   del('/players/:id/keys/:keyId', op.revokePlayerKey, { status: 204 }),
+  get('/players/:id/inbox', op.getInbox),
 
   post('/characters', op.createCharacter, { status: 201, location: (character: { id: string }) => `/characters/${character.id}` }),
   get('/characters', op.listCharacters),
@@ -55,6 +56,12 @@ export const restRoutes: readonly RestRoute[] = [
   get('/matchmaking/tickets', op.listTickets),
   get('/matchmaking/tickets/:id', op.getTicket),
   del('/matchmaking/tickets/:id', op.cancelTicket),
+
+  post('/webhooks', op.createWebhook, { status: 201, location: (webhook: { id: string }) => `/webhooks/${webhook.id}` }),
+  get('/webhooks', op.listWebhooks),
+  get('/webhooks/:id', op.getWebhook),
+  del('/webhooks/:id', op.deleteWebhook, { status: 204 }),
+  get('/webhooks/:id/deliveries', op.listWebhookDeliveries),
 
   post('/campaigns', op.createCampaign, { status: 201, location: (campaign: { id: string }) => `/campaigns/${campaign.id}` }),
   get('/campaigns/:id', op.getCampaign),

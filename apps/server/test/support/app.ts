@@ -14,6 +14,8 @@ import { liveGames, livePlatform } from '../../src/liveGames';
 import { storeHead } from '../../src/positions';
 import { readModelRunner } from '../../src/readModels';
 import { startScheduler } from '../../src/scheduler';
+import { postgresNotifications } from '../../src/notifications';
+import { startBeingTold, type BeingToldDeps } from '../../src/webhooks/leaders';
 import { toy } from './toy';
 
 let server: Promise<TestDatabaseServer> | null = null;
@@ -44,6 +46,8 @@ export interface TestApp {
   service: GameServices;
   platform: ReturnType<typeof livePlatform>;
   config: Config;
+  /** The notifier and the deliverer, when the app runs them (`told`). */
+  told: ReturnType<typeof startBeingTold> | null;
   /** Bring every read model and the outcome recorder up to the last event now (they also follow by themselves). */
   settle(): Promise<void>;
   /** Close the app and the games list (call on teardown). */
@@ -65,8 +69,15 @@ export async function testApp(
    * postgresGamesList: serve GET /games from the PostgreSQL read model, as the server does (settle() fills it).
    * scheduler: run the scheduler (clocks, bots in seats, games nobody plays) as the server does, on this app's node.
    * log: hear every log line of the app at info level and above (parsed), with the server's own redactions.
+   * told: run the notifier and the webhook deliverer as the server does (with these overrides, such as a clock).
    */
-  options: { readSide?: boolean; postgresGamesList?: boolean; scheduler?: boolean; log?: (entry: LogEntry) => void } = {},
+  options: {
+    readSide?: boolean;
+    postgresGamesList?: boolean;
+    scheduler?: boolean;
+    log?: (entry: LogEntry) => void;
+    told?: boolean | Partial<Pick<BeingToldDeps, 'clock' | 'send' | 'pollMs'>>;
+  } = {},
 ): Promise<TestApp> {
   let counter = 0;
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_KEY, ...env });
@@ -105,6 +116,18 @@ export async function testApp(
     ? new LeaderLoop({ step: () => matchmaker.step(), batchSize: matchmaker.batchSize, pollMs: 20, onError: fail })
     : null;
   matching?.start();
+  const told = options.told
+    ? startBeingTold({
+        store,
+        sql,
+        games: service,
+        modules,
+        settings: config.webhooks,
+        onError: (part, error) => fail(`${part}: ${String(error)}`),
+        pollMs: 20,
+        ...(typeof options.told === 'object' && options.told),
+      })
+    : null;
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
   const updates = new StoreUpdatesFeed(store);
@@ -118,6 +141,7 @@ export async function testApp(
       updates,
       platform,
       logHead: storeHead(store),
+      notifications: postgresNotifications(sql),
     },
     options.log === undefined ? {} : { logger: logTo(config, options.log) },
   );
@@ -138,13 +162,21 @@ export async function testApp(
     await app.close();
     await tables?.stop();
     await matching?.stop();
+    await told?.stop();
     await outcomes?.stop();
     if (readSide) for (const runner of runners) await runner.stop();
     await gamesList.close();
     await updates.close();
     await db?.close();
   };
-  return { app, store, sql, url, service, platform, config, settle, close };
+  return { app, store, sql, url, service, platform, config, settle, close, told };
+}
+
+/** A newly registered player of the app: its id and key. */
+export async function registered(ctx: Pick<TestApp, 'app'>, name: string): Promise<{ id: string; key: string }> {
+  const reply = await ctx.app.inject({ method: 'POST', url: '/players', payload: { name } });
+  const { id, key } = reply.json() as { id: string; key: string };
+  return { id, key };
 }
 
 /** One line of the app's log, parsed (pino: level 30 info, 40 warn, 50 error). */

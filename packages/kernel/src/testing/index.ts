@@ -28,6 +28,7 @@ export {
 } from './playout';
 export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
+export { MemoryNoticeOutbox, type FedNotice } from './memoryOutbox';
 export { undescribed, commandExamples, accepted, unplayedExamples } from './contractChecks';
 export { codesInSource, exampleProblems, playingOn, refusalCodes } from './published';
 export { botTurn, serverBotsChoose } from './serverBots';
