@@ -72,8 +72,7 @@ export const getLegalCommands = operation({
   problems: [401, 403, 404],
   async run({ games }, caller, { id }) {
     const seat = seatOf(caller);
-    const [commands, templates] = await Promise.all([games.reads.legalCommands(id, seat), games.reads.commandTemplates(id, seat)]);
-    return { seat, commands, templates };
+    return { seat, ...(await games.reads.legal(id, seat)) };
   },
 });
 

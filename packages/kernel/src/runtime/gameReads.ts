@@ -36,16 +36,20 @@ export class GameReads {
     return this.games.module(record).view(record.state, effectiveViewer(record, viewer));
   }
 
-  /** The commands `seat` may send now (none unless the game is active). */
-  async legalCommands(gameId: string, seat: Seat): Promise<Message[]> {
+  /**
+   * What `seat` may send now (nothing unless the game is active): the commands to send as they are and the templates of
+   * those with free parameters, from one fold of the game.
+   */
+  async legal(gameId: string, seat: Seat): Promise<{ commands: Message[]; templates: CommandTemplate[] }> {
     const { state: record } = await this.games.load(gameId);
-    return record.status === 'active' && !record.retired ? this.games.module(record).legalCommands(record.state, seat) : [];
+    if (record.status !== 'active' || record.retired) return { commands: [], templates: [] };
+    const module = this.games.module(record);
+    return { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
   }
 
-  /** Templates of the commands with free parameters `seat` may send now. */
-  async commandTemplates(gameId: string, seat: Seat): Promise<CommandTemplate[]> {
-    const { state: record } = await this.games.load(gameId);
-    return record.status === 'active' && !record.retired ? (this.games.module(record).commandTemplates?.(record.state, seat) ?? []) : [];
+  /** The commands `seat` may send now (none unless the game is active). */
+  async legalCommands(gameId: string, seat: Seat): Promise<Message[]> {
+    return (await this.legal(gameId, seat)).commands;
   }
 
   /** The event log from revision `from`, redacted for `viewer` (everything once the game is over). */
