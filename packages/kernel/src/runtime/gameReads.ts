@@ -7,7 +7,24 @@ import { sha256Hex } from '../random';
 import type { CommandTemplate, GameSummary, VisibleEvent } from '../schemas';
 import type { GameStreams } from './gameStreams';
 
+/** What one viewer sees of a game's progress since a revision: where it stands, the events, and the view. */
+export interface GameProgress {
+  readonly revision: number;
+  readonly status: GameSummary['status'];
+  readonly clock: GameSummary['clock'];
+  readonly events: readonly VisibleEvent[];
+  readonly view: unknown;
+}
+
 export class GameReads {
+  /**
+   * Views by record and effective viewer: a record is one revision of one game and never changes, so each viewer's
+   * view of it is computed once and shared (its answer, its pushes, GETs), and goes with the record.
+   */
+  private readonly views = new WeakMap<GameRecord, Map<string, unknown>>();
+  /** Progress by record, effective viewer and starting revision: the same push to every subscriber of one viewer. */
+  private readonly progress = new WeakMap<GameRecord, Map<string, Promise<GameProgress>>>();
+
   constructor(private readonly games: GameStreams) {}
 
   async summary(gameId: string): Promise<GameSummary> {
@@ -32,8 +49,46 @@ export class GameReads {
   /** The state as `viewer` sees it, now or at an earlier revision (a replay). */
   async view(gameId: string, viewer: Viewer, atRevision?: number): Promise<unknown> {
     const record = atRevision === undefined ? (await this.games.load(gameId)).state : await this.games.loadAt(gameId, atRevision);
+    return this.viewOf(record, viewer);
+  }
+
+  /** `record` as `viewer` sees it (the module's view for the effective viewer), computed once per record and viewer. */
+  viewOf(record: GameRecord, viewer: Viewer): unknown {
     refuseRetired(record);
-    return this.games.module(record).view(record.state, effectiveViewer(record, viewer));
+    const effective = effectiveViewer(record, viewer);
+    const key = viewerKey(effective);
+    let byViewer = this.views.get(record);
+    if (!byViewer) this.views.set(record, (byViewer = new Map()));
+    if (!byViewer.has(key)) byViewer.set(key, this.games.module(record).view(record.state, effective));
+    return byViewer.get(key);
+  }
+
+  /**
+   * The game's progress after revision `from - 1` as `viewer` sees it, once it has reached `reached` (a revision the
+   * caller knows was appended); null when it stands before `from`. Subscribers of one viewer share it.
+   */
+  async progressSince(gameId: string, viewer: Viewer, from: number, reached: number): Promise<GameProgress | null> {
+    const record = await this.games.loadAtLeast(gameId, reached);
+    if (record.revision < from) return null;
+    const key = `${viewerKey(effectiveViewer(record, viewer))}/${from}`;
+    let byKey = this.progress.get(record);
+    if (!byKey) this.progress.set(record, (byKey = new Map()));
+    let progress = byKey.get(key);
+    if (!progress) {
+      const { status, clock } = summarize(record, this.games.deps.modules[record.module]);
+      progress = this.visibleRange(record, viewer, from, record.revision).then((events) => ({
+        revision: record.revision,
+        status,
+        clock,
+        events,
+        view: this.viewOf(record, viewer),
+      }));
+      byKey.set(key, progress);
+      // A failed read (the store away) is not remembered: the next subscriber tries again.
+      const shared = byKey;
+      progress.catch(() => shared.delete(key));
+    }
+    return progress;
   }
 
   /**
@@ -71,6 +126,15 @@ export class GameReads {
     // Redacting needs the rules the events were written under; the auditor sees them whole anyway.
     if (effective.kind !== 'audit') refuseRetired(record);
     const out: VisibleEvent[] = [];
+    // What this node appended lately is redacted from the states it kept, without reading or folding the log.
+    const appended = record.retired ? undefined : this.games.appended(record.id, from, to);
+    if (appended) {
+      for (const { revision, event, stateBefore, at } of appended) {
+        const visible = redactGameEvent(module, event, effective, stateBefore);
+        if (visible) out.push({ revision, type: event.type, data: visible, at });
+      }
+      return out;
+    }
     await this.games.replay(record.id, from, to, (e, before) => {
       const event = this.games.eventOf(e, module, before);
       const visible = record.retired ? event : redactGameEvent(module, event, effective, before.state);
@@ -94,6 +158,11 @@ function refuseRetired(record: GameRecord): void {
       `this game was played under ${record.module} rules version ${record.rulesVersion}, which this server no longer runs; its summary, log (to the auditor) and audit remain`,
     );
   }
+}
+
+/** One key per effective viewer: what a seat, the spectators or the auditor may see differs, so it never mixes. */
+function viewerKey(viewer: Viewer): string {
+  return viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
 }
 
 /** The seat whose tokens include `tokenHash`, or -1. */

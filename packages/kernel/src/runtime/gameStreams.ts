@@ -15,6 +15,7 @@ import type { EventStore, RecordedEvent } from '../store';
 import { decideBatch, type BatchEvent, type GameInput } from '../batch';
 import { isUuid } from './events';
 import { RecordSnapshots, type SnapshotOptions } from './snapshots';
+import { StateCache } from './cache';
 import { StreamHandler, type Decided, type Folded, type Handled, type NewEvent, type Stamp } from './handler';
 
 /** A decided game input: the handler's events plus the batch they came from (each event's state before, for redaction). */
@@ -38,13 +39,27 @@ export interface GameStreamsDeps {
   readonly snapshots?: SnapshotOptions;
 }
 
+/** One event of a batch this node appended: its revision, when it was decided, and the module state just before it. */
+export interface AppendedEvent extends BatchEvent {
+  readonly revision: number;
+  readonly at: string;
+}
+
+/** Batches kept per game for what follows an append (its answer, its pushes): a few, in case pushes fall behind. */
+const RECENT_BATCHES = 4;
+
 /** What every game service needs: the handler of game streams and the modules that give them meaning. */
 export class GameStreams {
   readonly handler: StreamHandler<GameRecord>;
   readonly snapshots: RecordSnapshots;
+  /** The last batches this node appended to each game it keeps, newest last. */
+  private readonly recent: StateCache<AppendedEvent[][]>;
+  /** Catch-ups under way, so that readers waiting for the same game share one read of the store. */
+  private readonly catchingUp = new Map<string, Promise<Folded<GameRecord>>>();
 
   constructor(readonly deps: GameStreamsDeps) {
     this.snapshots = new RecordSnapshots(deps.snapshots);
+    this.recent = new StateCache(deps.cacheSize ?? 1000);
     this.handler = new StreamHandler<GameRecord>({
       store: deps.store,
       clock: deps.clock,
@@ -67,6 +82,43 @@ export class GameStreams {
       if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
       throw error;
     }
+  }
+
+  /**
+   * The game folded to `revision` or later, for a reader that knows the game has reached it (a push after the feed
+   * told of it): the node's own fold when it is that far already (it made the revision, mostly), else caught up from
+   * the store, sharing a catch-up of the same game already under way when that one reaches far enough.
+   */
+  async loadAtLeast(gameId: string, revision: number): Promise<GameRecord> {
+    const cached = this.cachedRecord(gameId);
+    if (cached && cached.revision >= revision) return cached;
+    let catchUp = this.catchingUp.get(gameId);
+    if (!catchUp) {
+      const started = this.load(gameId).finally(() => {
+        if (this.catchingUp.get(gameId) === started) this.catchingUp.delete(gameId);
+      });
+      this.catchingUp.set(gameId, (catchUp = started));
+    }
+    const { state } = await catchUp;
+    // A catch-up that began before the revision was committed may have missed it.
+    return state.revision >= revision ? state : (await this.load(gameId)).state;
+  }
+
+  /**
+   * Events `from`..`to` of the game with the state before each, when this node appended all of them lately (else
+   * undefined: read and fold the log).
+   */
+  appended(gameId: string, from: number, to: number): AppendedEvent[] | undefined {
+    const batches = this.recent.get(gameId);
+    const first = batches?.findIndex(
+      (batch) => (batch[0] as AppendedEvent).revision <= from && from <= (batch.at(-1) as AppendedEvent).revision,
+    );
+    if (!batches || first === undefined || first < 0) return undefined;
+    const events = batches.slice(first).flat();
+    const start = from - (events[0] as AppendedEvent).revision;
+    const out = events.slice(start, start + to - from + 1);
+    // Batches are kept in the order they were appended, but one appended by another node may be missing between them.
+    return out.length === to - from + 1 && out.every((e, i) => e.revision === from + i) ? out : undefined;
   }
 
   /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
@@ -174,7 +226,7 @@ export class GameStreams {
     options: { idempotencyKey?: string | undefined; fingerprint?: string | undefined } = {},
   ): Promise<Handled<GameRecord, GameDecision>> {
     this.checkId(gameId);
-    return this.handler.handle(
+    const handled = await this.handler.handle(
       gameStream(gameId),
       (current, stamp): GameDecision => {
         if (!current) throw new NotFoundError('game/not-found', `no game ${gameId}`);
@@ -185,6 +237,13 @@ export class GameStreams {
       },
       options,
     );
+    const { decision, stamp, written } = handled;
+    if (decision && stamp && decision.batch.length > 0) {
+      const batches = this.recent.get(gameId) ?? [];
+      batches.push(decision.batch.map((e, i) => ({ ...e, revision: written.from + i, at: stamp.at })));
+      this.recent.set(gameId, batches.slice(-RECENT_BATCHES));
+    }
+    return handled;
   }
 
   module(record: GameRecord): AnyGameModule {
