@@ -72,7 +72,9 @@ t.test('a node that did not append catches up once for all its readers, and show
     1,
     'one catch-up for three readers',
   );
-  // The writer redacts from the batches it kept, the reader from its fold of the log: the same for every viewer.
+  t.ok(reader.streams.recentEvents(gameId, first.revision - 1, second.revision), 'the reader kept what it caught up with');
+  // The writer redacts from the batches it kept, the reader from the states its catch-up went through: the same for
+  // every viewer.
   for (const [i, viewer] of VIEWERS.entries()) {
     const there = await writer.reads.progressSince(gameId, viewer, first.revision - 2, second.revision);
     t.same(pushes[i]?.events, there?.events, `events of ${JSON.stringify(viewer)}`);

@@ -126,10 +126,10 @@ export class GameReads {
     // Redacting needs the rules the events were written under; the auditor sees them whole anyway.
     if (effective.kind !== 'audit') refuseRetired(record);
     const out: VisibleEvent[] = [];
-    // What this node appended lately is redacted from the states it kept, without reading or folding the log.
-    const appended = record.retired ? undefined : this.games.appended(record.id, from, to);
-    if (appended) {
-      for (const { revision, event, stateBefore, at } of appended) {
+    // What this node appended or caught up with lately is redacted from the states it kept: no read, no fold of the log.
+    const recent = record.retired ? undefined : this.games.recentEvents(record.id, from, to);
+    if (recent) {
+      for (const { revision, event, stateBefore, at } of recent) {
         const visible = redactGameEvent(module, event, effective, stateBefore);
         if (visible) out.push({ revision, type: event.type, data: visible, at });
       }

@@ -39,21 +39,23 @@ export interface GameStreamsDeps {
   readonly snapshots?: SnapshotOptions;
 }
 
-/** One event of a batch this node appended: its revision, when it was decided, and the module state just before it. */
-export interface AppendedEvent extends BatchEvent {
+/** An event of a game this node appended or caught up with lately: when it was recorded, and the module state before it. */
+export interface RecentEvent {
   readonly revision: number;
   readonly at: string;
+  readonly event: Message;
+  readonly stateBefore: unknown;
 }
 
-/** Batches kept per game for what follows an append (its answer, its pushes): a few, in case pushes fall behind. */
-const RECENT_BATCHES = 4;
+/** Events kept per game for what follows a move (its answer, its pushes): the last few moves', in case pushes lag. */
+const RECENT_EVENTS = 32;
 
 /** What every game service needs: the handler of game streams and the modules that give them meaning. */
 export class GameStreams {
   readonly handler: StreamHandler<GameRecord>;
   readonly snapshots: RecordSnapshots;
-  /** The last batches this node appended to each game it keeps, newest last. */
-  private readonly recent: StateCache<AppendedEvent[][]>;
+  /** The last events of each game this node appended or caught up with, in revision order without a gap. */
+  private readonly recent: StateCache<RecentEvent[]>;
   /** Catch-ups under way, so that readers waiting for the same game share one read of the store. */
   private readonly catchingUp = new Map<string, Promise<Folded<GameRecord>>>();
 
@@ -69,7 +71,18 @@ export class GameStreams {
       ...(deps.cacheSize !== undefined && { cacheSize: deps.cacheSize }),
       fold: (record, event) => (record === undefined ? this.created(event) : this.fold(record, event)),
       // Whatever this node folds from the store (a first load, a catch-up) leaves snapshots for later replays.
-      foldMany: (record, events) => this.foldEvents(record, events),
+      // A catch-up (events folded onto a record this node held) keeps them with their states before, like an append.
+      foldMany: (record, events) => {
+        if (!record || record.retired) return this.foldEvents(record, events);
+        const caughtUp: RecentEvent[] = [];
+        const folded = this.foldEvents(record, events, record.revision + 1, (e, before) => {
+          const event = this.eventOf(e, this.module(before), before);
+          const at = String((e.metadata as Partial<GameEventMetadata>).at ?? e.created);
+          caughtUp.push({ revision: e.revision, at, event, stateBefore: before.state });
+        });
+        this.remember(folded.id, caughtUp);
+        return folded;
+      },
     });
   }
 
@@ -105,20 +118,23 @@ export class GameStreams {
   }
 
   /**
-   * Events `from`..`to` of the game with the state before each, when this node appended all of them lately (else
-   * undefined: read and fold the log).
+   * Events `from`..`to` of the game with the state before each, when this node appended or caught up with all of them
+   * lately (else undefined: read and fold the log).
    */
-  appended(gameId: string, from: number, to: number): AppendedEvent[] | undefined {
-    const batches = this.recent.get(gameId);
-    const first = batches?.findIndex(
-      (batch) => (batch[0] as AppendedEvent).revision <= from && from <= (batch.at(-1) as AppendedEvent).revision,
-    );
-    if (!batches || first === undefined || first < 0) return undefined;
-    const events = batches.slice(first).flat();
-    const start = from - (events[0] as AppendedEvent).revision;
-    const out = events.slice(start, start + to - from + 1);
-    // Batches are kept in the order they were appended, but one appended by another node may be missing between them.
-    return out.length === to - from + 1 && out.every((e, i) => e.revision === from + i) ? out : undefined;
+  recentEvents(gameId: string, from: number, to: number): RecentEvent[] | undefined {
+    const recent = this.recent.get(gameId);
+    const first = recent?.[0]?.revision;
+    if (!recent || first === undefined || from < first || to > first + recent.length - 1) return undefined;
+    return recent.slice(from - first, to - first + 1);
+  }
+
+  /** Keep a run of the game's latest events, dropping what it does not continue (kept events never have a gap). */
+  private remember(gameId: string, events: readonly RecentEvent[]): void {
+    const start = events[0]?.revision;
+    if (start === undefined) return;
+    const kept = this.recent.get(gameId) ?? [];
+    const continued = kept.at(-1)?.revision === start - 1 ? [...kept, ...events] : [...events];
+    this.recent.set(gameId, continued.slice(-RECENT_EVENTS));
   }
 
   /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
@@ -238,10 +254,11 @@ export class GameStreams {
       options,
     );
     const { decision, stamp, written } = handled;
-    if (decision && stamp && decision.batch.length > 0) {
-      const batches = this.recent.get(gameId) ?? [];
-      batches.push(decision.batch.map((e, i) => ({ ...e, revision: written.from + i, at: stamp.at })));
-      this.recent.set(gameId, batches.slice(-RECENT_BATCHES));
+    if (decision && stamp) {
+      this.remember(
+        gameId,
+        decision.batch.map(({ event, stateBefore }, i) => ({ revision: written.from + i, at: stamp.at, event, stateBefore })),
+      );
     }
     return handled;
   }
