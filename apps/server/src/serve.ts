@@ -45,7 +45,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGames(store, modules);
   const platform = livePlatform(store, modules, games);
-  const updates = new StoreUpdatesFeed(store);
+  // This process's own appends are pushed without waiting for the store to give them back.
+  const updates = new StoreUpdatesFeed(store, { local: games.streams });
 
   const app = await buildApp({
     config,

@@ -99,3 +99,15 @@ t.test('a range the node appended only in part (another node wrote between) is r
     t.same(mine, replayed, `the same events as a replay for ${JSON.stringify(viewer)} (revision ${two.revision} came from elsewhere)`);
   }
 });
+
+t.test('the streams tell of each batch they append, once it is folded, and not of a retried key', async (t) => {
+  const { games, gameId } = await startedGame(new InMemoryEventStore());
+  const heard: { gameId: string; revision: number; type: string; cached: number | undefined }[] = [];
+  const stop = games.streams.onAppended((a) => heard.push({ ...a, cached: games.streams.cachedRecord(a.gameId)?.revision }));
+  const { revision } = await games.commands.execute(gameId, { type: 'Draw' }, { seat: 0, idempotencyKey: 'k' });
+  await games.commands.execute(gameId, { type: 'Draw' }, { seat: 0, idempotencyKey: 'k' });
+  t.same(heard, [{ gameId, revision, type: 'TurnPassed', cached: revision }], 'the batch’s last revision and event, already in the cache');
+  stop();
+  await games.commands.execute(gameId, { type: 'Draw' }, { seat: 1 });
+  t.equal(heard.length, 1, 'a stopped listener hears nothing');
+});

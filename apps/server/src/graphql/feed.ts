@@ -1,7 +1,7 @@
-// Live game updates: one store subscription per API node while anyone listens, fanned out per game (and to listeners
-// of every game, such as the lobby's). A subscription the store breaks (PostgreSQL restarting) is taken up again from
-// the last event it delivered, so listeners miss nothing and never go silent.
-import { comparePositions, START, type EventStore, type Position, type Subscription } from '@delve/kernel';
+// Live game updates: this process's own appends at once, and one store subscription per API node while anyone listens,
+// fanned out per game (and to listeners of every game, such as the lobby's). A subscription the store breaks
+// (PostgreSQL restarting) is taken up again from the last event it delivered, so listeners miss nothing and never go silent.
+import { comparePositions, START, type Appended, type EventStore, type Position, type Subscription } from '@delve/kernel';
 
 /** A listener's registration: revisions appended after `ready` resolves are all reported, until stop(). */
 export interface Listening {
@@ -41,10 +41,20 @@ export class StoreUpdatesFeed implements UpdatesFeed {
   private readonly listeners = new Map<string, Set<OnEvent>>();
   private run: Run | null = null;
 
+  private readonly resumeAfterMs: number;
+  private readonly unhear: () => void;
+
   constructor(
     private readonly store: EventStore,
-    private readonly resumeAfterMs = RESUME_AFTER_MS,
-  ) {}
+    options: {
+      /** This process's own appends (the game streams it writes through), heard before the store gives them back. */
+      local?: { onAppended(listener: (appended: Appended) => void): () => void };
+      resumeAfterMs?: number;
+    } = {},
+  ) {
+    this.resumeAfterMs = options.resumeAfterMs ?? RESUME_AFTER_MS;
+    this.unhear = options.local?.onAppended((a) => this.appended(a)) ?? (() => undefined);
+  }
 
   listen(gameId: string, onEvent: OnEvent): Listening {
     let set = this.listeners.get(gameId);
@@ -70,6 +80,7 @@ export class StoreUpdatesFeed implements UpdatesFeed {
   }
 
   async close(): Promise<void> {
+    this.unhear();
     this.listeners.clear();
     await this.unfollow();
   }
@@ -77,18 +88,22 @@ export class StoreUpdatesFeed implements UpdatesFeed {
   /** The run following the store, started when there is none. */
   private start(): Run {
     if (this.run) return this.run;
-    let subscribed: () => void = () => undefined;
-    const run: Run = { stopped: false, subscription: null, ready: new Promise<void>((resolve) => (subscribed = resolve)) };
+    let settle: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => undefined, reject: () => undefined };
+    const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    // A listener that goes before it is known whether the store answers must not leave an unhandled rejection.
+    ready.catch(() => undefined);
+    const run: Run = { stopped: false, subscription: null, ready };
     this.run = run;
-    void this.follow(run, subscribed);
+    void this.follow(run, settle);
     return run;
   }
 
   /**
    * Subscribe from the current head and deliver until the run stops. When the store breaks the subscription, take it
-   * up again from the last event delivered, after a pause.
+   * up again from the last event delivered, after a pause. When the store fails before the head is known, there is
+   * nothing to resume from: the run ends, its listeners' `ready` rejects, and the next listener starts a new one.
    */
-  private async follow(run: Run, subscribed: () => void): Promise<void> {
+  private async follow(run: Run, settle: { resolve: () => void; reject: (error: unknown) => void }): Promise<void> {
     let position: Position | 'start' | null = null;
     while (!run.stopped) {
       try {
@@ -99,17 +114,32 @@ export class StoreUpdatesFeed implements UpdatesFeed {
         const subscription = this.store.subscribeToAll({ fromPosition: position, streamPrefixes: ['game-'] });
         run.subscription = subscription;
         if (run.stopped) await subscription.unsubscribe();
-        subscribed();
+        settle.resolve();
         for await (const event of subscription) {
           position = event.position;
           this.deliver(event.streamId.slice('game-'.length), event.revision, event.type);
         }
-      } catch {
-        // The store failed under the subscription (or before it): wait, then resume where it left off.
-        subscribed();
+      } catch (error) {
+        if (position === null) {
+          run.stopped = true;
+          if (this.run === run) this.run = null;
+          settle.reject(error);
+          return;
+        }
+        // The store failed under the subscription: wait, then resume where it left off.
         if (!run.stopped) await new Promise((r) => setTimeout(r, this.resumeAfterMs));
       }
     }
+  }
+
+  /**
+   * A revision this process appended to a game: its listeners hear it at once, before the store gives it back (they
+   * hear it again then, and skip what they have pushed). Listeners of every game wait for the store, which gives them
+   * each event once and in order.
+   */
+  private appended({ gameId, revision, type }: Appended): void {
+    const event = { gameId, type };
+    for (const listener of this.listeners.get(gameId) ?? []) listener(revision, event);
   }
 
   private deliver(gameId: string, revision: number, type: string): void {

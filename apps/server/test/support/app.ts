@@ -105,7 +105,7 @@ export async function testApp(
   matching?.start();
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
-  const updates = new StoreUpdatesFeed(store);
+  const updates = new StoreUpdatesFeed(store, { local: service.streams });
   const app = await buildApp({
     config,
     games: service,

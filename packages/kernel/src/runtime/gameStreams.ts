@@ -47,6 +47,13 @@ export interface RecentEvent {
   readonly stateBefore: unknown;
 }
 
+/** A batch this node appended to a game: the revision it reached and its last event's type. */
+export interface Appended {
+  readonly gameId: string;
+  readonly revision: number;
+  readonly type: string;
+}
+
 /** Events kept per game for what follows a move (its answer, its pushes): the last few moves', in case pushes lag. */
 const RECENT_EVENTS = 32;
 
@@ -56,6 +63,8 @@ export class GameStreams {
   readonly snapshots: RecordSnapshots;
   /** The last events of each game this node appended or caught up with, in revision order without a gap. */
   private readonly recent: StateCache<RecentEvent[]>;
+  /** Who hears of this node's appends as they are stored (see onAppended). */
+  private readonly appendListeners = new Set<(appended: Appended) => void>();
   /** Catch-ups under way, so that readers waiting for the same game share one read of the store. */
   private readonly catchingUp = new Map<string, Promise<Folded<GameRecord>>>();
 
@@ -115,6 +124,16 @@ export class GameStreams {
     const { state } = await catchUp;
     // A catch-up that began before the revision was committed may have missed it.
     return state.revision >= revision ? state : (await this.load(gameId)).state;
+  }
+
+  /**
+   * Hear each batch this node appends to a game, once it is stored and folded (its last revision and event type):
+   * in process, before the command is answered. Other nodes' appends are only found in the store. A listener must not
+   * throw. Returns a function that stops it.
+   */
+  onAppended(listener: (appended: Appended) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
   }
 
   /**
@@ -254,11 +273,13 @@ export class GameStreams {
       options,
     );
     const { decision, stamp, written } = handled;
-    if (decision && stamp) {
+    const last = decision?.batch.at(-1);
+    if (decision && stamp && last) {
       this.remember(
         gameId,
         decision.batch.map(({ event, stateBefore }, i) => ({ revision: written.from + i, at: stamp.at, event, stateBefore })),
       );
+      for (const listener of this.appendListeners) listener({ gameId, revision: written.to, type: last.event.type });
     }
     return handled;
   }
