@@ -25,12 +25,14 @@ export function describe(error: unknown): string {
 
 /**
  * Between a cluster's primary and a worker: the worker asks for the database and the primary answers once it is ready;
- * the primary tells every worker when all of them listen (the node is ready then, not when the first one is).
+ * the primary tells every worker when all of them listen (the node is ready then, not when the first one is); and each
+ * batch a process of the node appends to a game is told to the others (nodeAppends.ts).
  */
 export type ClusterMessage =
   | { readonly kind: 'database?' }
   | { readonly kind: 'database'; readonly url: string; readonly started: boolean }
-  | { readonly kind: 'started' };
+  | { readonly kind: 'started' }
+  | { readonly kind: 'appended'; readonly gameId: string; readonly revision: number; readonly type: string };
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 

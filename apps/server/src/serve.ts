@@ -10,6 +10,7 @@ import { exitOnUncaught, onSignals, supervisedEmbedded, type Log } from './lifec
 import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
+import { workerAppends, type Channel } from './nodeAppends';
 
 export interface ServeOptions {
   /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
@@ -18,6 +19,8 @@ export interface ServeOptions {
   readonly poolSize?: number;
   /** A cluster worker: whether every worker of its node listens yet (/ready says not ready until then). */
   readonly started?: () => boolean;
+  /** A cluster worker: its IPC channel to the primary, over which the node's processes tell each other of appends. */
+  readonly primary?: Channel;
 }
 
 /** Serve until a signal (or a database that cannot come back) ends the process. */
@@ -45,8 +48,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGames(store, modules);
   const platform = livePlatform(store, modules, games);
-  // This process's own appends are pushed without waiting for the store to give them back.
-  const updates = new StoreUpdatesFeed(store, { local: games.streams });
+  // This process's own appends (and, in a cluster, its node's) are pushed without waiting for the store to give them back.
+  const node = options.primary ? workerAppends(games.streams, options.primary) : null;
+  const updates = new StoreUpdatesFeed(store, { local: node ?? games.streams });
 
   const app = await buildApp({
     config,
@@ -99,7 +103,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
       ['leaders', async () => leaders?.stop()],
-      ['updates', () => updates.close()],
+      ['updates', async () => (node?.stop(), updates.close())],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
       ['database', () => db.close()],
     ];
