@@ -280,8 +280,9 @@ export class PostgresEventStore implements EventStore {
     return liveSubscription(options, {
       readAfter: (position) => this.readAll({ fromPosition: position, maxCount: 1000 }),
       onAppend: (notify) => {
-        // Appends through this store wake subscribers at once; other processes' appends are found by polling.
-        this.localAppends.add(notify);
+        // Appends through this store wake subscribers at once (unless they hear of them otherwise); other processes'
+        // appends are found by polling.
+        if (options.wakeOnLocalAppends !== false) this.localAppends.add(notify);
         const timer = setInterval(notify, this.pollIntervalMs);
         timer.unref();
         return () => {

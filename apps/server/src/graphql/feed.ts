@@ -43,6 +43,7 @@ export class StoreUpdatesFeed implements UpdatesFeed {
 
   private readonly resumeAfterMs: number;
   private readonly unhear: () => void;
+  private readonly hearsLocal: boolean;
 
   constructor(
     private readonly store: EventStore,
@@ -53,6 +54,7 @@ export class StoreUpdatesFeed implements UpdatesFeed {
     } = {},
   ) {
     this.resumeAfterMs = options.resumeAfterMs ?? RESUME_AFTER_MS;
+    this.hearsLocal = options.local !== undefined;
     this.unhear = options.local?.onAppended((a) => this.appended(a)) ?? (() => undefined);
   }
 
@@ -111,7 +113,12 @@ export class StoreUpdatesFeed implements UpdatesFeed {
           const [head] = await this.store.readAll({ direction: 'backwards', maxCount: 1 });
           position = head && comparePositions(head.position, START) !== 0 ? head.position : 'start';
         }
-        const subscription = this.store.subscribeToAll({ fromPosition: position, streamPrefixes: ['game-'] });
+        // With this process's appends heard at once, the store need not be read back after each of them.
+        const subscription = this.store.subscribeToAll({
+          fromPosition: position,
+          streamPrefixes: ['game-'],
+          wakeOnLocalAppends: !this.hearsLocal,
+        });
         run.subscription = subscription;
         if (run.stopped) await subscription.unsubscribe();
         settle.resolve();

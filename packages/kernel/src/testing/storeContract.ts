@@ -270,6 +270,20 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
     );
   });
 
+  t.test('a subscription that is not woken by local appends still gets each of them, in order', async (t) => {
+    const prefix = `${run}_quiet${n++}`;
+    const start = await endOfAll(store);
+    const quiet = store.subscribeToAll({ fromPosition: start, streamPrefixes: [prefix], wakeOnLocalAppends: false });
+    const seen = collect(quiet, 3);
+    await store.appendToStream(`${prefix}-a`, [event('A1')]);
+    await store.appendToStream(`${prefix}-b`, [event('B1'), event('B2')]);
+    t.same(
+      (await seen).map((e) => e.type),
+      ['A1', 'B1', 'B2'],
+    );
+    await quiet.unsubscribe();
+  });
+
   t.test('8 writers x 500 appends over 100 streams: a live subscriber sees each event once, in commit order', async (t) => {
     const prefix = `${run}_load${n++}`;
     const writers = 8;
