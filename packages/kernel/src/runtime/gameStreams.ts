@@ -54,8 +54,11 @@ export interface Appended {
   readonly type: string;
 }
 
-/** Events kept per game for what follows a move (its answer, its pushes): the last few moves', in case pushes lag. */
-const RECENT_EVENTS = 32;
+/**
+ * Events kept per game for what follows a move (its answer, its pushes): the latest batch whole, and earlier events up
+ * to this many, for pushes that lag a move or two. Each holds a module state, so a game keeps a few at most.
+ */
+const RECENT_EVENTS = 4;
 
 /** What every game service needs: the handler of game streams and the modules that give them meaning. */
 export class GameStreams {
@@ -153,7 +156,7 @@ export class GameStreams {
     if (start === undefined) return;
     const kept = this.recent.get(gameId) ?? [];
     const continued = kept.at(-1)?.revision === start - 1 ? [...kept, ...events] : [...events];
-    this.recent.set(gameId, continued.slice(-RECENT_EVENTS));
+    this.recent.set(gameId, continued.slice(-Math.max(RECENT_EVENTS, events.length)));
   }
 
   /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
