@@ -24,7 +24,8 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T, index
 const db = await openTestDatabase();
 const nodes: ServerProcess[] = [];
 try {
-  for (let i = 0; i < 2; i++) nodes.push(await startServer({ DATABASE_URL: db.url, LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, await freePort()));
+  for (let i = 0; i < 2; i++)
+    nodes.push(await startServer({ DATABASE_URL: db.url, LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, await freePort()));
   const base = (i: number) => (nodes[i % nodes.length] as ServerProcess).base;
   const players: { key: string }[] = [];
   await pool(

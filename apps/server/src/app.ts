@@ -22,6 +22,7 @@ import health, { type ReadinessProbe } from './rest/health';
 import { installRateLimits } from './rest/limits';
 import { restRoutes } from './rest/routes';
 import watch from './rest/watch';
+import { Presence } from './presence';
 
 /** What the app is built from: configuration, the loaded modules, and the kernel's services and read models. */
 export interface AppDependencies {
@@ -35,6 +36,8 @@ export interface AppDependencies {
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
+  /** Presence shared across nodes (absent: this node's own, as in tests). */
+  readonly presence?: Presence;
 }
 
 /** Path of the REST contract (generated from the routes by `npm run openapi`; a test keeps it current). */
@@ -114,6 +117,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       games: deps.games,
       platform: deps.platform ?? platformUnavailable(),
       reads: deps.reads,
+      presence: deps.presence ?? new Presence({ ...deps.config.presence, node: 'local' }),
     },
     new RateLimiter(deps.config.rateLimits, deps.config.playersPerAddress),
   );

@@ -55,12 +55,16 @@ export interface Config {
   readonly workers: number;
   /** Tables that run themselves: the scheduler's settings. */
   readonly tables: TableSettings;
+  /** Which seats count as connected (presence.ts). */
+  readonly presence: { readonly windowMs: number; readonly flushMs: number };
 }
 
 /** How the server plays bots and ends games nobody plays. */
 export interface TableSettings {
   /** How long a bot waits before its move, so people watching can follow (0 in tests). */
   readonly botPaceMs: number;
+  /** How long a bot may think over one move; past it, the module's least harmful move is played instead. */
+  readonly botThinkMs: number;
   /** A game in which no person acted for this long is abandoned. */
   readonly idleMs: number;
   /** A game whose seats are not all claimed this long after it was created is abandoned. */
@@ -182,9 +186,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     playersPerAddress: int('RATE_LIMIT_PLAYERS_PER_ADDRESS', 2, 1, 1000),
     tables: {
       botPaceMs: int('BOT_PACE_MS', 500, 0, 60_000),
+      botThinkMs: int('BOT_THINK_MS', 1000, 1, 60_000),
       idleMs: int('IDLE_GAME_SECONDS', 7 * 86_400, 1, 366 * 86_400) * 1000,
       unfilledMs: int('UNFILLED_GAME_SECONDS', 86_400, 1, 366 * 86_400) * 1000,
       botOnlyGames: int('BOT_ONLY_GAMES', 20, 0, 100_000),
+    },
+    presence: {
+      windowMs: int('PRESENCE_SECONDS', 30, 1, 3600) * 1000,
+      flushMs: int('PRESENCE_FLUSH_MS', 1000, 50, 60_000),
     },
     adminKey,
     bodyLimit: int('BODY_LIMIT', 64 * 1024, 1024, 16 * 1024 * 1024),

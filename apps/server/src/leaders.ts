@@ -8,13 +8,16 @@ import { AdvisoryLeaderLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import type { TableSettings } from './config';
 import type { livePlatform } from './liveGames';
-import { readModelRunner } from './readModels';
-import { startScheduler } from './scheduler';
+import { READ_MODELS_LOCK, readModelRunner } from './readModels';
+import { SCHEDULER_LOCK, startScheduler } from './scheduler';
 
 /** The advisory lock whose holder records finished games on characters and campaigns. */
 export const OUTCOMES_LOCK = 'process:game-outcomes';
 /** The advisory lock whose holder finishes matchmaking placements. */
 export const MATCHMAKER_LOCK = 'process:matchmaker';
+
+/** Every lock a leader holds: one holder each across all processes and nodes. */
+export const LEADER_LOCKS = [READ_MODELS_LOCK, OUTCOMES_LOCK, SCHEDULER_LOCK, MATCHMAKER_LOCK] as const;
 
 export interface LeadersDeps {
   readonly store: EventStore;

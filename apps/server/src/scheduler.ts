@@ -11,6 +11,8 @@ import type { TableSettings } from './config';
 export const PLAN_POLL_MS = 50;
 /** How often it looks for what fell due (ms): the bound on a deadline's lateness, besides the command itself. */
 export const ACT_POLL_MS = 20;
+/** The advisory lock whose holder runs the scheduler. */
+export const SCHEDULER_LOCK = 'process:scheduler';
 /** How often a node that does not lead asks for the lock again (ms). */
 const LEAD_RETRY_MS = 1000;
 
@@ -41,11 +43,12 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
     // Bots choose with the server's own randomness, never the game's seed.
     random: () => randomFor(randomBytes(16).toString('hex'), 0),
     botPaceMs: tables.botPaceMs,
+    thinkMs: tables.botThinkMs,
     idleMs: tables.idleMs,
     unfilledMs: tables.unfilledMs,
     ...(options.fill && { fill: options.fill }),
   });
-  const lock = new AdvisoryLeaderLock(options.sql, 'process:scheduler');
+  const lock = new AdvisoryLeaderLock(options.sql, SCHEDULER_LOCK);
   let running = true;
   const isRunning = () => running;
   /** Whether this process leads now: asked before every step, so a lock lost with its session ends the lead. */

@@ -3,6 +3,8 @@
 import type { EventStore } from '@delve/kernel';
 import { postgresReadModels } from '@delve/projections';
 import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { StoreUpdatesFeed } from './graphql/feed';
@@ -11,6 +13,7 @@ import { startLeaders } from './leaders';
 import { liveGames, livePlatform } from './liveGames';
 import { loadModules } from './modules';
 import { workerAppends, type Channel } from './nodeAppends';
+import { Presence } from './presence';
 
 export interface ServeOptions {
   /** Run the leaders here too (a process serving alone); a cluster worker leaves them to its primary. */
@@ -51,6 +54,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // This process's own appends (and, in a cluster, its node's) are pushed without waiting for the store to give them back.
   const node = options.primary ? workerAppends(games.streams, options.primary) : null;
   const updates = new StoreUpdatesFeed(store, { local: node ?? games.streams });
+  // Which seats are connected, shared with every other process and node through PostgreSQL.
+  let reportPresence: (error: unknown) => void = () => undefined;
+  const presence = new Presence({
+    ...config.presence,
+    sql: db.sql,
+    node: `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`,
+    onError: (error) => reportPresence(error),
+  });
 
   const app = await buildApp({
     config,
@@ -64,9 +75,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     updates,
     platform,
     reads: postgresReadModels(db.sql),
+    presence,
   });
   for (const warning of warnings) app.log.warn(warning);
   log = (level, message, extra = {}) => app.log[level](extra, message);
+  reportPresence = (error) => app.log.warn({ err: error }, 'presence could not be written');
+  presence.start();
   // Alone, this process also leads what the server does on its own; a cluster's primary does that for its workers.
   const leaders = options.leaders
     ? startLeaders({
@@ -102,6 +116,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     // Each step runs even if an earlier one failed, so one stuck resource does not keep the others open.
     const steps: [string, () => Promise<unknown>][] = [
       ['http', () => app.close()], // stops accepting, waits for in-flight requests
+      ['presence', () => presence.stop()],
       ['leaders', async () => leaders?.stop()],
       ['updates', async () => (node?.stop(), updates.close())],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],

@@ -181,11 +181,12 @@ if (!existsSync(CHROMIUM)) {
         const summary = await every.service.reads.summary(id);
         if (summary.status !== 'active') break;
         const seat = summary.awaiting[step % summary.awaiting.length]!;
-        const legal = await every.service.reads.legalCommands(id, seat);
+        // Nobody concedes: the game must still be on for hands to be hidden (once it ends, everyone sees everything).
+        const legal = (await every.service.reads.legalCommands(id, seat)).filter((c) => c.type !== 'Concede');
         if (legal.length === 0) break;
         await every.service.commands.execute(id, legal[(step * 7) % legal.length]!, { seat });
       }
-      const { revision } = await every.service.reads.summary(id);
+      const { revision, status } = await every.service.reads.summary(id);
       const view = (await every.service.reads.view(id, { kind: 'seat', seat: 0 })) as {
         players?: Seen[];
         raiders?: Seen[];
@@ -199,7 +200,9 @@ if (!existsSync(CHROMIUM)) {
       const hands = await page.$$eval('[data-hand-seat]', (rows) =>
         rows.map((h) => [...h.querySelectorAll('[data-card]')].map((c) => c.getAttribute('data-card'))),
       );
-      for (const player of view.players ?? view.raiders ?? []) {
+      const players = view.players ?? view.raiders ?? [];
+      if (players.some((p) => p.handCount !== undefined)) t.equal(status, 'active', `${module}: still being played, so hands are hidden`);
+      for (const player of players) {
         if (player.handCount === undefined) continue;
         const cards = hands[player.seat] ?? [];
         t.equal(cards.length, player.handCount, `${module}: seat ${player.seat}'s hand has its ${player.handCount} cards`);

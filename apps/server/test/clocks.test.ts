@@ -99,38 +99,41 @@ t.test('two nodes never fire one deadline twice', async (t) => {
 t.test('a bot that took a timed-out seat plays it until its person sends a command again', async (t) => {
   const db = await dbServer.create();
   t.teardown(() => db.close());
-  // Bots wait a moment before moving, so the person can come back on their turn.
-  const server = await node(t, db.url, { BOT_PACE_MS: '400' });
-  const { id, tokens } = await clockedGame(server.base, 1, 'bot', 3);
-  // Seat 0 says nothing: it times out and its bot plays it; seats 1 and 2 play along while it does.
-  await until('the bot to take seat 0', async () =>
-    (await http(server.base, 'GET', `/games/${id}`)).body.seats[0].autopilot ? true : null,
-  );
-  const byBot = async () => (await events(server.base, id)).filter((e: Json) => e.type === 'CardDrawn' || e.type === 'Stood');
-  let person = 1;
+  // Clockwork never ends and its bot always passes, so the person always gets the token back; bots wait long enough
+  // before each move for the person to act first once they hold it.
+  const server = await node(t, db.url, { BOT_PACE_MS: '2500' });
+  const game = (
+    await http(server.base, 'POST', '/games', { module: 'clockwork', seats: 3, clock: { kind: 'move', seconds: 2 }, onTimeout: 'bot' })
+  ).body;
+  const id = game.id as string;
+  const tokens: string[] = [];
+  for (let seat = 0; seat < 3; seat++) tokens.push((await http(server.base, 'POST', `/games/${id}/seats`, {})).body.token);
   const summary = async () => (await http(server.base, 'GET', `/games/${id}`)).body;
-  // Seats 1 and 2 move whenever awaited; seat 0's person returns once its bot has moved at least once.
-  for (let guard = 0; guard < 200; guard++) {
+  const autopilotAt = async () => (await events(server.base, id)).findIndex((e: Json) => e.type === 'AutopilotEngaged');
+  // Seat 0 says nothing: it times out and its bot takes over.
+  await until('the bot to take seat 0', async () => ((await summary()).seats[0].autopilot ? true : null));
+  /** Passes from seat 0 (to seat 1) after its bot took over. */
+  const botPasses = async () => {
+    const log = await events(server.base, id);
+    const from = log.findIndex((e: Json) => e.type === 'AutopilotEngaged');
+    return log.slice(from).filter((e: Json) => e.type === 'Passed' && e.data.to === 1).length;
+  };
+  // Seats 1 and 2 pass whenever they hold the token; seat 0's person comes back once its bot has passed once.
+  let back = false;
+  await until('seat 0 played by its bot, then by its person again', async () => {
     const now = await summary();
-    if (now.status !== 'active' || !now.seats[0].autopilot) break;
-    const awaited = now.awaiting[0];
-    if (awaited === 0 && (await byBot()).some((e: Json) => e.data.seat === 0)) {
-      const back = await http(server.base, 'POST', `/games/${id}/commands`, { type: 'Stand' }, tokens[0]);
-      if (back.status === 200) break;
-    } else if (awaited === 1 || awaited === 2) {
-      await http(server.base, 'POST', `/games/${id}/commands`, { type: 'Stand' }, tokens[awaited]);
-      person = awaited;
+    const holder = now.awaiting[0] as number;
+    if (holder === 0 && (await botPasses()) >= 1) {
+      back = (await http(server.base, 'POST', `/games/${id}/commands`, { type: 'Pass' }, tokens[0])).status === 200;
+      return back ? true : null;
     }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const log = await events(server.base, id);
-  const types = log.map((e: Json) => e.type);
-  t.ok(types.includes('AutopilotEngaged'), 'the bot took the seat');
-  t.ok(
-    log.some((e: Json) => (e.type === 'CardDrawn' || e.type === 'Stood') && e.data.seat === 0),
-    'and played it',
-  );
-  t.ok(types.includes('AutopilotReleased'), 'until its person came back');
-  t.ok(types.indexOf('AutopilotReleased') > types.indexOf('AutopilotEngaged'));
-  t.ok(person >= 1, 'the other seats played along');
+    if (holder !== 0) await http(server.base, 'POST', `/games/${id}/commands`, { type: 'Pass' }, tokens[holder]);
+    return null;
+  });
+  const types = (await events(server.base, id)).map((e: Json) => e.type);
+  t.ok((await autopilotAt()) >= 0, 'the bot took the seat');
+  t.ok((await botPasses()) >= 1, 'and played it');
+  t.ok(back && types.includes('AutopilotReleased'), 'until its person came back');
+  t.ok(types.lastIndexOf('AutopilotReleased') > types.indexOf('AutopilotEngaged'), 'released after it was engaged');
+  t.notOk((await summary()).seats[0].autopilot, 'the seat is its person’s again');
 });

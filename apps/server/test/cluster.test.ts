@@ -7,8 +7,7 @@ import { get } from 'node:http';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import postgres from 'postgres';
 import t from 'tap';
-import { READ_MODELS_LOCK } from '../src/readModels';
-import { OUTCOMES_LOCK } from '../src/leaders';
+import { LEADER_LOCKS } from '../src/leaders';
 import { ADMIN_KEY, Load, verify } from './support/load';
 import { bearer, freePort, http, startServer, until, type ServerProcess } from './support/processes';
 
@@ -153,9 +152,9 @@ t.test('each leader is held once across two nodes of two workers, by a primary, 
       where l.locktype = 'advisory' and l.granted and a.datname = current_database() and a.application_name like 'delve/%'`;
   const held = await until('both leaders elected', async () => {
     const rows = await holders();
-    return rows.length === 2 ? rows.map((r) => r.pid) : null;
+    return rows.length === LEADER_LOCKS.length ? rows.map((r) => r.pid) : null;
   });
-  t.equal(held.length, 2, `two locks (${READ_MODELS_LOCK}, ${OUTCOMES_LOCK}), one holder each`);
+  t.equal(held.length, LEADER_LOCKS.length, `${LEADER_LOCKS.join(', ')}: one holder each`);
   t.ok(
     held.every((pid) => primaries.includes(pid)),
     'held by primaries only',
@@ -173,9 +172,9 @@ t.test('each leader is held once across two nodes of two workers, by a primary, 
   await leader.exited;
   const taken = await until('the surviving node to lead', async () => {
     const rows = await holders();
-    return rows.length === 2 && rows.every((r) => r.pid === survivor.child.pid) ? true : null;
+    return rows.length === LEADER_LOCKS.length && rows.every((r) => r.pid === survivor.child.pid) ? true : null;
   });
-  t.ok(taken, 'the surviving node’s primary holds both locks');
+  t.ok(taken, 'the surviving node’s primary holds every lock');
   const game = (await http(survivor.base, 'POST', '/games', { module: 'toy', seats: 2 })).body.id as string;
   const listed = await until('the new game in the games list', async () => {
     const list = (await http(survivor.base, 'GET', '/games?limit=50')).body.items as { id: string }[];

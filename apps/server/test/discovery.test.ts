@@ -21,7 +21,7 @@ t.test('a malformed command names its type, the field and what the field expects
   t.equal(wrong?.message, 'not a valid dungeon UseMyrmiddon command: /ask: must be an integer from 0 to 13');
   t.equal(wrong?.code, 'command/malformed');
   const missing = explainCommand(dungeon, { type: 'CaveIn', card: '7H' });
-  t.same(missing?.details, [{ path: '/target', message: 'is required: it must be an integer from 0 to 63' }]);
+  t.same(missing?.details, [{ path: '/target', message: 'is required: it must be an integer from 0 to 11' }]);
   const extra = explainCommand(dungeon, { type: 'EndTurn', cards: 3 });
   t.same(extra?.details, [{ path: '/cards', message: 'is not a field here (the fields are type)' }]);
   const nested = explainCommand(dungeon, { type: 'Fight', cards: [{ card: '7H', as: 40 }] });

@@ -286,6 +286,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/games/{id}/seats/{seat}/recovery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a seat back with a new token; every earlier token of the seat stops working.
+     * @description With the player key of the player who claimed it, or (for a seat claimed anonymously) with the recovery secret its claim answered; that secret is used up and the answer carries the next one. For a second device that keeps the first working, take another token instead (POST /games/{id}/seats/{seat}/tokens).
+     */
+    post: operations['recoverSeat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/games/{id}/seats/{seat}/tokens': {
     parameters: {
       query?: never;
@@ -506,6 +526,26 @@ export interface paths {
     post?: never;
     /** Revoke a key; it stops working at once. The last live key cannot be revoked. */
     delete: operations['revokePlayerKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/players/{id}/seats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your seats in games not over yet, newest first, each with whether the game waits for you.
+     * @description The games come from the player-profiles read model (within moments of a claim); each one’s status and whether it awaits the seat are read from the game itself. Take a fresh token for one with POST /games/{gameId}/seats/{seat}/tokens, or recover the seat (revoking the old tokens) with POST …/recovery.
+     */
+    get: operations['listActiveSeats'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -905,6 +945,8 @@ export interface components {
       campaign: string | null;
       /** @description The turn clock; null for a game without one. */
       clock: components['schemas']['ClockState'] | null;
+      /** @description Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by GET /games/{id} (GraphQL game); not part of the game’s log. */
+      connected?: number[];
     };
     /** @description A game as the games list shows it. */
     GameListItem: {
@@ -1052,8 +1094,14 @@ export interface components {
       seat: number;
       /** @description The seat token, shown once: send it as Authorization: Bearer <token>. Null for a bot’s seat: the server plays it. */
       token: string | null;
+      /** @description An anonymous seat’s recovery secret, shown once: keep it to take the seat back if the token is lost (POST /games/{id}/seats/{seat}/recovery). Null for a player’s seat (the player key recovers it) and a bot’s. */
+      recoverySecret: string | null;
       /** @description The game's revision after the claim. */
       revision: number;
+    };
+    RecoverSeatRequest: {
+      /** @description The recovery secret of a seat claimed anonymously. */
+      secret?: string;
     };
     /** @description The caller's view of a game, now or at an earlier revision. */
     ViewResult: {
@@ -1061,6 +1109,8 @@ export interface components {
       revision: number;
       /** @description The turn clock now; null for a game without one. */
       clock: components['schemas']['ClockState'] | null;
+      /** @description Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. */
+      connected: number[];
       /** @description The module's view for the caller. */
       view:
         | components['schemas']['DungeonView']
@@ -1361,6 +1411,30 @@ export interface components {
       keyId: string;
       /** @description The API key, shown once: send it as Authorization: Bearer <key>. */
       key: string;
+    };
+    /** @description A seat the player holds in a game not over yet. */
+    ActiveSeat: {
+      /**
+       * Format: uuid
+       * @description The game.
+       */
+      gameId: string;
+      /** @description The game's module. */
+      module: string;
+      /** @description A seat at the table, 0-based in clockwise order. */
+      seat: number;
+      /** @description The character seated; null without one. */
+      character: string | null;
+      status: components['schemas']['GameStatus'];
+      /** @description Whether the game waits for this seat now. */
+      awaited: boolean;
+      /** @description When the player took the seat (ISO 8601). */
+      joinedAt: string;
+    };
+    /** @description A player's seats in games not over. */
+    ActiveSeatList: {
+      /** @description At most 100 seats, newest first. */
+      items: components['schemas']['ActiveSeat'][];
     };
     /** @description How the table plays: decks and variants. Every field has a default. */
     DungeonOptions: {
@@ -8490,6 +8564,47 @@ export interface operations {
       429: components['responses']['Problem429'];
     };
   };
+  recoverSeat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The game id. */
+        id: string;
+        /** @description The seat. */
+        seat: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecoverSeatRequest'];
+      };
+    };
+    responses: {
+      /** @description A claimed seat and the token that acts for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeatClaimed'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+    };
+  };
   issueSeatToken: {
     parameters: {
       query?: never;
@@ -8977,6 +9092,37 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+    };
+  };
+  listActiveSeats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The player id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A player's seats in games not over. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActiveSeatList'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
       429: components['responses']['Problem429'];
     };
   };

@@ -18,7 +18,14 @@ export type GameInput =
       character?: SeatedCharacter | null;
       /** A server bot of the module takes the seat. */
       bot?: string;
+      /** An anonymous claim's recovery secret, hashed. */
+      recoveryHash?: string;
     }
+  /**
+   * The seat's holder takes it back with a new token, revoking every earlier one: a player by their key (`player`), an
+   * anonymous holder by the seat's recovery secret (`secretHash`, and the next secret's `recoveryHash`).
+   */
+  | { kind: 'recover'; seat: Seat; tokenHash: string; player?: string; secretHash?: string; recoveryHash?: string }
   /** A player who holds a seat takes one more token for it (another device; earlier tokens keep working). */
   | { kind: 'token'; seat: Seat; player: string; tokenHash: string }
   /** A player leaves a seat they hold before the game starts (a matchmaking ticket cancelled). */
@@ -77,6 +84,7 @@ export function decideBatch(
       // Only claims made by players carry these, so anonymous claims are stored exactly as before.
       if (input.player) Object.assign(claimed, { player: input.player, character });
       if (input.bot !== undefined) Object.assign(claimed, { bot: input.bot });
+      if (input.recoveryHash !== undefined) Object.assign(claimed, { recoveryHash: input.recoveryHash });
       batch.emit(claimed, 'lobby');
       if (batch.record.seats.every((s) => s.claimed)) batch.start();
       break;
@@ -87,6 +95,29 @@ export function decideBatch(
         throw new RuleViolation('game/not-your-seat', `seat ${input.seat} is not held by this player`);
       if (batch.record.status !== 'open' && batch.record.status !== 'active') throw new RuleViolation('game/over', 'the game has ended');
       batch.emit({ type: 'SeatTokenIssued', seat: input.seat, tokenHash: input.tokenHash }, 'lobby');
+      break;
+    }
+    case 'recover': {
+      const seat = batch.record.seats[input.seat];
+      if (!seat?.claimed || seat.bot !== null) throw new RuleViolation('game/no-such-seat', `seat ${input.seat} is not held by anyone`);
+      const byPlayer = input.player !== undefined && seat.player === input.player;
+      const bySecret = input.secretHash !== undefined && seat.recoveryHash !== null && seat.recoveryHash === input.secretHash;
+      if (!byPlayer && !bySecret) {
+        throw new RuleViolation(
+          'game/not-your-seat',
+          input.player !== undefined ? `seat ${input.seat} is not held by this player` : 'the recovery secret does not fit this seat',
+        );
+      }
+      if (batch.record.status !== 'open' && batch.record.status !== 'active') throw new RuleViolation('game/over', 'the game has ended');
+      batch.emit(
+        {
+          type: 'SeatRecovered',
+          seat: input.seat,
+          tokenHash: input.tokenHash,
+          ...(bySecret && input.recoveryHash !== undefined && { recoveryHash: input.recoveryHash }),
+        },
+        'lobby',
+      );
       break;
     }
     case 'leave': {

@@ -44,6 +44,17 @@ export type LobbyEvent =
       character?: SeatedCharacter | null;
       /** The server bot that plays the seat (absent: a person does). */
       bot?: string;
+      /** Hash of the recovery secret an anonymous claim is given once (absent: a player's or a bot's seat). Never served. */
+      recoveryHash?: string;
+    }
+  /** The seat's holder took it back (a lost token): this token replaces every earlier one, which stop working. */
+  | {
+      type: 'SeatRecovered';
+      seat: Seat;
+      /** Never served. */
+      tokenHash: string;
+      /** An anonymous seat's next recovery secret, replacing the one just used. Never served. */
+      recoveryHash?: string;
     }
   /** One more token for a seat a player holds (another device); earlier tokens keep working. */
   | { type: 'SeatTokenIssued'; seat: Seat; /** Never served. */ tokenHash: string }
@@ -78,6 +89,7 @@ export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'GameCreated',
   'SeatClaimed',
   'SeatTokenIssued',
+  'SeatRecovered',
   'SeatReleased',
   'GameStarted',
   'ClockSet',
@@ -99,9 +111,20 @@ export interface SeatRecord {
   readonly bot: string | null;
   /** The bot playing for the seat's person since a timeout, until they send a command again (null: none). */
   readonly autopilot: string | null;
+  /** Hash of an anonymous seat's recovery secret (null: a player's or a bot's seat, which have none). */
+  readonly recoveryHash: string | null;
 }
 
-const EMPTY_SEAT: SeatRecord = { claimed: false, name: null, tokenHashes: [], player: null, character: null, bot: null, autopilot: null };
+const EMPTY_SEAT: SeatRecord = {
+  claimed: false,
+  name: null,
+  tokenHashes: [],
+  player: null,
+  character: null,
+  bot: null,
+  autopilot: null,
+  recoveryHash: null,
+};
 
 /** Everything the server knows about one game, folded from its stream. Never leaves the server as is. */
 export interface GameRecord<S = unknown> {
@@ -203,6 +226,7 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
         character: event.character ?? null,
         bot: event.bot ?? null,
         autopilot: null,
+        recoveryHash: event.recoveryHash ?? null,
       };
       return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? claimed : s)), revision };
     }
@@ -212,6 +236,14 @@ export function evolveRecord(record: GameRecord, event: Message, module: AnyGame
         seats: record.seats.map((s, i) => (i === event.seat ? { ...s, tokenHashes: [...s.tokenHashes, event.tokenHash] } : s)),
         revision,
       };
+    case 'SeatRecovered': {
+      const recovered = (s: SeatRecord): SeatRecord => ({
+        ...s,
+        tokenHashes: [event.tokenHash],
+        recoveryHash: event.recoveryHash ?? s.recoveryHash,
+      });
+      return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? recovered(s) : s)), revision };
+    }
     case 'SeatReleased':
       return { ...record, seats: record.seats.map((s, i) => (i === event.seat ? EMPTY_SEAT : s)), revision };
     case 'GameStarted':
@@ -291,6 +323,10 @@ export function redactLobbyEvent(event: LobbyEvent, _viewer: Viewer): LobbyEvent
       return visible as LobbyEvent;
     }
     case 'SeatClaimed':
+    case 'SeatRecovered': {
+      const { tokenHash: _hash, recoveryHash: _recovery, ...visible } = event;
+      return visible as LobbyEvent;
+    }
     case 'SeatTokenIssued': {
       const { tokenHash: _hash, ...visible } = event;
       return visible as LobbyEvent;

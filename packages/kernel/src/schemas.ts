@@ -84,6 +84,13 @@ export const GameSummary = Type.Object(
     seedHash: Type.String({ description: 'SHA-256 of the secret seed, published at creation; the seed is revealed at the end.' }),
     campaign: Type.Union([Uuid('The campaign.'), Type.Null()], { description: 'The campaign the game was scheduled for, if any.' }),
     clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock; null for a game without one.' }),
+    connected: Type.Optional(
+      Type.Array(SeatNumber, {
+        description:
+          'Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS. Given by ' +
+          'GET /games/{id} (GraphQL game); not part of the game’s log.',
+      }),
+    ),
   },
   { title: 'GameSummary', description: "A game's public summary." },
 );

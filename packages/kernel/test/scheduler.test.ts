@@ -7,7 +7,7 @@ import { serviceOn } from './support';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
 
-function world(modules: Record<string, AnyGameModule> = { toy: toyGame }) {
+function world(modules: Record<string, AnyGameModule> = { toy: toyGame }, extra: Partial<ConstructorParameters<typeof Scheduler>[0]> = {}) {
   const store = new InMemoryEventStore();
   const clock = { now: START };
   const games = serviceOn(store, { clock: () => new Date(clock.now), modules });
@@ -23,6 +23,7 @@ function world(modules: Record<string, AnyGameModule> = { toy: toyGame }) {
       botPaceMs: 500,
       idleMs: 3_600_000,
       unfilledMs: 600_000,
+      ...extra,
     });
   const events = async (gameId: string) => (await store.readStream(`game-${gameId}`)).map((e) => e.data as { type: string });
   return { store, clock, games, plan, scheduler, events, at: (s: number) => (clock.now = START + s * 1000) };
@@ -90,6 +91,38 @@ t.test('a bot seat plays when awaited, from its own seat’s view, at the bot pa
       "the bot never sees the other seat's cards",
     );
   }
+});
+
+t.test('a bot that thinks past its budget has its choice set aside for the least harmful move', async (t) => {
+  const slow: { ms: number }[] = [];
+  const clock = { advance: (_ms: number) => undefined as void };
+  // The bot's thinking moves the clock the scheduler measures it by: two seconds a move, against a budget of one.
+  const ponderer: AnyGameModule = {
+    ...toyGame,
+    bots: [{ ...toyGame.bots![0]!, play: () => (clock.advance(2000), { type: 'Draw' }) }],
+  };
+  const w = world({ toy: ponderer }, { thinkMs: 1000, onSlowBot: (x) => void slow.push(x) });
+  clock.advance = (ms) => void (w.clock.now += ms);
+  const { gameId } = await w.games.lobby.createGame({ module: 'toy', options: {}, seats: 2 });
+  await w.games.lobby.claimSeat(gameId, {});
+  await w.games.lobby.claimSeat(gameId, { bot: 'fifteen' });
+  await w.games.commands.execute(gameId, { type: 'Stand' }, { seat: 0 });
+  const before = (await w.events(gameId)).length;
+  const s = w.scheduler();
+  await tick(s);
+  w.at(1);
+  await tick(s);
+  const played = (await w.events(gameId)).slice(before) as { type: string; seat?: number }[];
+  t.equal(slow.length, 1, 'the slow move was reported');
+  t.ok(slow[0]!.ms >= 2000, `with the time it took (${slow[0]!.ms} ms)`);
+  t.notOk(
+    played.some((e) => e.type === 'CardDrawn'),
+    "the bot's own choice (Draw) was not played",
+  );
+  t.ok(
+    played.some((e) => e.type === 'Stood' && e.seat === 1),
+    'the least harmful move (Stand) was',
+  );
 });
 
 t.test('a game nobody fills is abandoned as unfilled; one nobody plays, as idle', async (t) => {

@@ -116,7 +116,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
         const viewer = viewerOf(caller);
         const module = await types.moduleOf(gameId);
         const { reads } = context.games;
-        return new GameUpdates(
+        const pushes = new GameUpdates(
           updates,
           gameId,
           after ?? null,
@@ -128,6 +128,9 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
           },
           () => reads.summary(gameId),
         );
+        // A seat with its subscription open is connected (presence) until the subscription ends.
+        if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
+        return pushes;
       }),
       resolve: (update: unknown) => update,
     },

@@ -39,10 +39,19 @@ class Pushes<T> implements AsyncIterableIterator<T> {
     else this.ready.push(value);
   }
 
+  private readonly finished: (() => void)[] = [];
+
+  /** Run `then` once the pushes end (the client unsubscribed, the socket closed, or the game ended). */
+  onFinish(then: () => void): void {
+    if (this.done) then();
+    else this.finished.push(then);
+  }
+
   protected finish(): void {
     if (this.done) return;
     this.done = true;
     this.stop();
+    for (const then of this.finished.splice(0)) then();
     for (const waiter of this.waiting.splice(0)) waiter({ value: undefined, done: true });
   }
 

@@ -49,7 +49,9 @@ export async function authorize(op: AnyOperation, credentials: Credentials, inpu
     }
     if (accepts.includes('seatToken')) {
       const gameId = String((input as Record<string, unknown>)[op.gameField as string]);
-      return { kind: 'seat', gameId, seat: await context.games.reads.authenticate(gameId, token) };
+      // A write may trust this node's cached game: the command checks the token again where it is decided.
+      const seat = await context.games.reads.authenticate(gameId, token, { cached: op.budget === 'write' });
+      return { kind: 'seat', gameId, seat, tokenHash: sha256(token, 'hex') };
     }
     if (accepts.includes('playerKey') && !accepts.includes('anonymous')) throw missingPlayerKey();
   }

@@ -4,6 +4,7 @@ import type { AnyGameModule, GameServices } from '@delve/kernel';
 import type { ReadModels } from '@delve/projections';
 import type { ModuleEntry } from '../catalog';
 import type { Config } from '../config';
+import type { Presence } from '../presence';
 import type { Platform } from './platform';
 
 export interface OperationContext {
@@ -16,4 +17,6 @@ export interface OperationContext {
   readonly platform: Platform;
   /** The read models (games list, profiles, sheets, campaigns); eventually consistent with the streams. */
   readonly reads: ReadModels;
+  /** Which seats are connected now, on any node (noted here as seats call). */
+  readonly presence: Presence;
 }

@@ -54,6 +54,8 @@ export class Operations {
 
   /** Run an admitted call. */
   async run(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {
+    // A seat that calls is connected (presence), whatever it calls.
+    if (caller.kind === 'seat') this.context.presence.touch(caller.gameId, caller.seat);
     const output = await op.run(this.context, caller, input);
     const issued = op.issues?.(input, output);
     if (issued?.token) this.limiter.remember(issued.token, issued.caller);

@@ -71,7 +71,7 @@ export const getGame = operation({
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
   problems: [404],
-  run: ({ games }, _caller, { id }) => games.reads.summary(id),
+  run: async ({ games, presence }, _caller, { id }) => ({ ...(await games.reads.summary(id)), connected: await presence.connected(id) }),
 });
 
 export const claimSeat = operation({
@@ -107,11 +107,12 @@ export const claimSeat = operation({
       const seated = await games.lobby.seatBots(id, bot, seat === undefined ? undefined : [seat]).catch((error: unknown) => {
         throw explainedBot(error, context, id, bot);
       });
-      return { seat: seated.seats[0] as number, token: null, revision: seated.revision };
+      return { seat: seated.seats[0] as number, token: null, recoverySecret: null, revision: seated.revision };
     }
     const where = { ...(seat !== undefined && { seat }), ...(name !== undefined && { name }) };
     if (caller.kind === 'player') {
-      return platform.characters.claimSeat(id, caller.player, { ...where, ...(character !== undefined && { character }) });
+      const claimed = await platform.characters.claimSeat(id, caller.player, { ...where, ...(character !== undefined && { character }) });
+      return { ...claimed, recoverySecret: null };
     }
     if (character !== undefined) throw new HttpProblem(401, 'auth/missing-player-key', 'bringing a character needs your player key');
     return games.lobby.claimSeat(id, where);
@@ -173,7 +174,42 @@ export const issueSeatToken = operation({
   output: SeatClaimed,
   problems: [401, 403, 404, 409, 422],
   async run({ games }, caller, { id, seat }) {
-    return games.lobby.issueSeatToken(id, seat, playerOf(caller));
+    return { ...(await games.lobby.issueSeatToken(id, seat, playerOf(caller))), recoverySecret: null };
+  },
+  issues: ({ id }, { seat, token }) => ({ token, caller: { kind: 'seat', gameId: id, seat } }),
+});
+
+export const recoverSeat = operation({
+  name: 'recoverSeat',
+  group: 'games',
+  summary: 'Take a seat back with a new token; every earlier token of the seat stops working.',
+  description:
+    'With the player key of the player who claimed it, or (for a seat claimed anonymously) with the recovery secret ' +
+    'its claim answered; that secret is used up and the answer carries the next one. For a second device that keeps ' +
+    'the first working, take another token instead (POST /games/{id}/seats/{seat}/tokens).',
+  budget: 'write',
+  auth: ['anonymous', 'playerKey'],
+  gameField: 'id',
+  input: Type.Object(
+    {
+      id: GameId,
+      seat: Type.Integer({ minimum: 0, maximum: 15, description: 'The seat.' }),
+      secret: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 100, description: 'The recovery secret of a seat claimed anonymously.' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: SeatClaimed,
+  problems: [400, 401, 403, 404, 413, 415, 422],
+  async run({ games }, caller, { id, seat, secret }) {
+    if (caller.kind === 'player') return games.lobby.recoverSeat(id, seat, { player: caller.player });
+    if (secret === undefined) {
+      throw new ValidationError('seat/secret-required', "recovering a seat needs the seat's player key, or its recovery secret", [
+        { path: '/secret', message: 'the recovery secret the claim answered (or send the player key)' },
+      ]);
+    }
+    return games.lobby.recoverSeat(id, seat, { secret });
   },
   issues: ({ id }, { seat, token }) => ({ token, caller: { kind: 'seat', gameId: id, seat } }),
 });

@@ -21,7 +21,8 @@ export interface Credentials {
 /** Who is calling, once the operation's declared credentials were checked against what was presented. */
 export type Caller =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'seat'; readonly gameId: string; readonly seat: Seat }
+  /** `tokenHash`: the token presented, for writes to check again on the record they decide on (it may be revoked). */
+  | { readonly kind: 'seat'; readonly gameId: string; readonly seat: Seat; readonly tokenHash?: string }
   | { readonly kind: 'player'; readonly player: string }
   | { readonly kind: 'admin' };
 

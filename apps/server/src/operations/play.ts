@@ -26,10 +26,13 @@ export const sendCommand = operation({
     const seat = seatOf(caller);
     // Keys are scoped to the seat, so one player's key can never swallow another player's command.
     const key = idempotencyKey === undefined ? {} : { idempotencyKey: `seat:${seat}:${idempotencyKey}` };
-    return games.commands.execute(id, command, { seat, ...key }).catch(async (error: unknown) => {
-      // A malformed command is explained against the module's own schema.
-      throw explained(error, modules[(await games.reads.summary(id)).module], { command });
-    });
+    const tokenHash = caller.kind === 'seat' ? caller.tokenHash : undefined;
+    return games.commands
+      .execute(id, command, { seat, ...key, ...(tokenHash !== undefined && { tokenHash }) })
+      .catch(async (error: unknown) => {
+        // A malformed command is explained against the module's own schema.
+        throw explained(error, modules[(await games.reads.summary(id)).module], { command });
+      });
   },
 });
 
@@ -52,11 +55,11 @@ export const getView = operation({
   ),
   output: ViewResult,
   problems: [401, 403, 404],
-  async run({ games }, caller, { id, revision }) {
+  async run({ games, presence }, caller, { id, revision }) {
     const { revision: current, clock } = await games.reads.summary(id);
     const at = revision ?? current;
     if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
-    return { revision: at, clock, view: await games.reads.view(id, viewerOf(caller), at) };
+    return { revision: at, clock, connected: await presence.connected(id), view: await games.reads.view(id, viewerOf(caller), at) };
   },
 });
 

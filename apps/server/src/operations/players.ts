@@ -1,4 +1,5 @@
 // Player accounts: register (the first API key is shown once), a public profile, and managing one's own keys.
+import { GameLifecycle, SeatNumber } from '@delve/kernel';
 import { Type } from '@sinclair/typebox';
 import { requireSelf } from './access';
 import { operation } from './operation';
@@ -75,5 +76,60 @@ export const revokePlayerKey = operation({
   async run({ platform }, caller, { id, keyId }) {
     await platform.players.revokeKey(requireSelf(caller, id), keyId);
     return null;
+  },
+});
+
+/** One seat a player holds in a game not over, as it stands now. */
+const ActiveSeat = Type.Object(
+  {
+    gameId: Uuid('The game.'),
+    module: Type.String({ description: "The game's module." }),
+    seat: SeatNumber,
+    character: Type.Union([Uuid('The character seated.'), Type.Null()], { description: 'The character seated; null without one.' }),
+    status: GameLifecycle,
+    awaited: Type.Boolean({ description: 'Whether the game waits for this seat now.' }),
+    joinedAt: Type.String({ description: 'When the player took the seat (ISO 8601).' }),
+  },
+  { title: 'ActiveSeat', description: 'A seat the player holds in a game not over yet.' },
+);
+
+export const listActiveSeats = operation({
+  name: 'listActiveSeats',
+  group: 'players',
+  summary: 'Your seats in games not over yet, newest first, each with whether the game waits for you.',
+  description:
+    'The games come from the player-profiles read model (within moments of a claim); each one’s status and whether ' +
+    'it awaits the seat are read from the game itself. Take a fresh token for one with POST ' +
+    '/games/{gameId}/seats/{seat}/tokens, or recover the seat (revoking the old tokens) with POST …/recovery.',
+  budget: 'read',
+  auth: ['playerKey'],
+  input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
+  output: Type.Object(
+    { items: Type.Array(ActiveSeat, { description: 'At most 100 seats, newest first.' }) },
+    { title: 'ActiveSeatList', description: "A player's seats in games not over." },
+  ),
+  problems: [401, 403],
+  async run({ games, reads }, caller, { id }) {
+    requireSelf(caller, id);
+    const playing = ((await reads.playerProfile(id))?.games ?? [])
+      .filter((g) => g.status === 'playing')
+      .slice(-100)
+      .reverse();
+    const items = await Promise.all(
+      playing.map(async (entry) => {
+        const summary = await games.reads.summary(entry.gameId);
+        if (summary.status !== 'open' && summary.status !== 'active') return null;
+        return {
+          gameId: entry.gameId,
+          module: summary.module,
+          seat: entry.seat,
+          character: entry.character,
+          status: summary.status,
+          awaited: summary.awaiting.includes(entry.seat),
+          joinedAt: entry.joinedAt,
+        };
+      }),
+    );
+    return { items: items.filter((item) => item !== null) };
   },
 });

@@ -96,6 +96,11 @@ export const SeatClaimed = Type.Object(
     token: Type.Union([Type.String(), Type.Null()], {
       description: 'The seat token, shown once: send it as Authorization: Bearer <token>. Null for a bot’s seat: the server plays it.',
     }),
+    recoverySecret: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'An anonymous seat’s recovery secret, shown once: keep it to take the seat back if the token is lost ' +
+        '(POST /games/{id}/seats/{seat}/recovery). Null for a player’s seat (the player key recovers it) and a bot’s.',
+    }),
     revision: Type.Integer({ minimum: 0, description: "The game's revision after the claim." }),
   },
   { title: 'SeatClaimed', description: 'A claimed seat and the token that acts for it.' },
@@ -121,6 +126,9 @@ export const ViewResult = Type.Object(
   {
     revision: Type.Integer({ minimum: 0, description: 'The stream revision the view is taken at.' }),
     clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock now; null for a game without one.' }),
+    connected: Type.Array(SeatNumber, {
+      description: 'Seats connected now, on any node: an open subscription, or a request within PRESENCE_SECONDS.',
+    }),
     view: ViewField,
   },
   { title: 'ViewResult', description: "The caller's view of a game, now or at an earlier revision." },

@@ -27,6 +27,7 @@ export const restRoutes: readonly RestRoute[] = [
   get('/games/:id', op.getGame, { etag: (game: { revision: number }) => String(game.revision) }),
   post('/games/:id/seats', op.claimSeat, { status: 201 }),
   post('/games/:id/seats/:seat/tokens', op.issueSeatToken, { status: 201 }),
+  post('/games/:id/seats/:seat/recovery', op.recoverSeat),
   post('/games/:id/bots', op.seatBots),
   post('/games/:id/start', op.startGame),
   post('/games/:id/abandon', op.abandonGame),
@@ -39,6 +40,7 @@ export const restRoutes: readonly RestRoute[] = [
 
   post('/players', op.registerPlayer, { status: 201, location: (player: { id: string }) => `/players/${player.id}` }),
   get('/players/:id', op.getPlayer),
+  get('/players/:id/seats', op.listActiveSeats),
   get('/players/:id/keys', op.listPlayerKeys),
   post('/players/:id/keys', op.issuePlayerKey, { status: 201 }),
   del('/players/:id/keys/:keyId', op.revokePlayerKey, { status: 204 }),

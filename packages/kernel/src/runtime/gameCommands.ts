@@ -4,7 +4,7 @@ import type { Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
 import type { ExecuteResult } from '../schemas';
 import { schemaProblems } from '../validation';
-import type { GameReads } from './gameReads';
+import { checkSeatToken, type GameReads } from './gameReads';
 import type { GameStreams } from './gameStreams';
 import { canonicalJson } from './handler';
 
@@ -22,13 +22,21 @@ export class GameCommands {
   async execute(
     gameId: string,
     command: unknown,
-    options: { seat: Seat; idempotencyKey?: string; /** The server bot that chose the command. */ bot?: string },
+    options: {
+      seat: Seat;
+      idempotencyKey?: string;
+      /** The server bot that chose the command. */
+      bot?: string;
+      /** The hash of the token the command came with: checked on the record decided on, so a revoked one is refused. */
+      tokenHash?: string;
+    },
   ): Promise<ExecuteResult> {
     const viewer: Viewer = { kind: 'seat', seat: options.seat };
     const { idempotencyKey } = options;
     const { folded, written, replayed } = await this.games.run(
       gameId,
       (record) => {
+        if (options.tokenHash !== undefined) checkSeatToken(record, options.seat, options.tokenHash);
         const module = this.games.module(record);
         const problems = schemaProblems(module.commandSchema, command);
         if (problems.length > 0) throw new ValidationError('command/malformed', `not a valid ${module.name} command`, problems);

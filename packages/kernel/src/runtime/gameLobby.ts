@@ -78,10 +78,18 @@ export class GameLobby {
     return { gameId, revision: folded.revision, summary: summarize(folded.state, module) };
   }
 
-  /** Claim a seat (the first free one when none is named). The token is returned once; only its hash is stored. */
-  async claimSeat(gameId: string, request: ClaimRequest = {}): Promise<{ seat: Seat; token: string; revision: number }> {
+  /**
+   * Claim a seat (the first free one when none is named). The token is returned once; only its hash is stored. An
+   * anonymous claim also gets a recovery secret, once: the only way back into the seat if its token is lost.
+   */
+  async claimSeat(
+    gameId: string,
+    request: ClaimRequest = {},
+  ): Promise<{ seat: Seat; token: string; recoverySecret: string | null; revision: number }> {
     const token = this.newSecret();
     const tokenHash = sha256Hex(token);
+    const anonymous = request.player === undefined && request.bot === undefined;
+    const recoverySecret = anonymous ? this.newSecret() : null;
     let seat: Seat = -1;
     const { folded } = await this.games.run(gameId, (record) => {
       seat = request.seat ?? record.seats.findIndex((s) => !s.claimed);
@@ -93,9 +101,31 @@ export class GameLobby {
         tokenHash,
         ...(request.player !== undefined && { player: request.player, character: request.character ?? null }),
         ...(request.bot !== undefined && { bot: request.bot }),
+        ...(recoverySecret !== null && { recoveryHash: sha256Hex(recoverySecret) }),
       };
     });
-    return { seat, token, revision: folded.revision };
+    return { seat, token, recoverySecret, revision: folded.revision };
+  }
+
+  /**
+   * Take a seat back with a new token, revoking every earlier one: by the player who holds it, or by an anonymous
+   * seat's recovery secret (which is used up: the answer carries the next one).
+   */
+  async recoverSeat(
+    gameId: string,
+    seat: Seat,
+    by: { readonly player: string } | { readonly secret: string },
+  ): Promise<{ seat: Seat; token: string; recoverySecret: string | null; revision: number }> {
+    const token = this.newSecret();
+    const next = 'secret' in by ? this.newSecret() : null;
+    const { folded } = await this.games.run(gameId, () => ({
+      kind: 'recover',
+      seat,
+      tokenHash: sha256Hex(token),
+      ...('player' in by ? { player: by.player } : { secretHash: sha256Hex(by.secret) }),
+      ...(next !== null && { recoveryHash: sha256Hex(next) }),
+    }));
+    return { seat, token, recoverySecret: next, revision: folded.revision };
   }
 
   /**

@@ -33,16 +33,18 @@ export class GameReads {
   }
 
   /**
-   * The seat a token acts for; ForbiddenError when it fits no seat of this game. A token the cached record already
-   * knows needs no store read (a seat's tokens are only ever added to); any other is checked on the caught-up record.
+   * The seat a token acts for; ForbiddenError when it fits no seat of this game. Tokens can be revoked (a seat
+   * recovered), so a read checks the token on the caught-up record. A write (`cached`) may trust the cached record: its
+   * decision checks the token again on the record it decides on (GameCommands.execute), so a token revoked on another
+   * node is refused there.
    */
-  async authenticate(gameId: string, token: string): Promise<Seat> {
+  async authenticate(gameId: string, token: string, options: { cached?: boolean } = {}): Promise<Seat> {
     const hash = sha256Hex(token);
-    const cached = this.games.cachedRecord(gameId);
+    const cached = options.cached ? this.games.cachedRecord(gameId) : undefined;
     const known = cached ? seatHolding(cached, hash) : -1;
     if (known >= 0) return known;
     const seat = seatHolding((await this.games.load(gameId)).state, hash);
-    if (seat < 0) throw new ForbiddenError('auth/bad-token', 'this token does not hold a seat in this game');
+    if (seat < 0) throw badToken();
     return seat;
   }
 
@@ -163,6 +165,13 @@ function refuseRetired(record: GameRecord): void {
 /** One key per effective viewer: what a seat, the spectators or the auditor may see differs, so it never mixes. */
 function viewerKey(viewer: Viewer): string {
   return viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+}
+
+const badToken = () => new ForbiddenError('auth/bad-token', 'this token does not hold a seat in this game');
+
+/** Refuse a token that no longer acts for `seat` in `record` (revoked when the seat was recovered). */
+export function checkSeatToken(record: GameRecord, seat: Seat, tokenHash: string): void {
+  if (!record.seats[seat]?.tokenHashes.includes(tokenHash)) throw badToken();
 }
 
 /** The seat whose tokens include `tokenHash`, or -1. */

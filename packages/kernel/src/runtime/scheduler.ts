@@ -77,6 +77,13 @@ export interface SchedulerDeps {
   readonly batchSize?: number;
   /** Fill the rest of a matchmaking table with bots (absent: fill actions are dropped). */
   readonly fill?: (pool: string, gameId: string) => Promise<void>;
+  /**
+   * How long a bot may think over one move (ms, by `clock`; default 1000). A bot that takes longer has its choice set
+   * aside and the module's least harmful move played instead, as for a bot that finds nothing.
+   */
+  readonly thinkMs?: number;
+  /** Told of each move a bot thought too long over. */
+  readonly onSlowBot?: (slow: { gameId: string; seat: Seat; bot: string; ms: number }) => void;
 }
 
 export const SCHEDULER = 'process:scheduler';
@@ -249,7 +256,12 @@ export class Scheduler {
     const module = modules[record.module];
     const bot = module?.bots?.find((b) => b.name === action.bot);
     if (!module || !bot) return;
-    const command = chooseBotMove(module, bot.name, record, action.seat, this.deps.random());
+    const began = this.deps.clock().getTime();
+    const chosen = chooseBotMove(module, bot.name, record, action.seat, this.deps.random());
+    const ms = this.deps.clock().getTime() - began;
+    const overBudget = ms > (this.deps.thinkMs ?? 1000);
+    if (overBudget) this.deps.onSlowBot?.({ gameId: action.gameId, seat: action.seat, bot: bot.name, ms });
+    const command = overBudget ? ((module.timeoutCommand?.(record.state, action.seat) as Message | null) ?? null) : chosen;
     if (command === null) return;
     await games.commands.execute(action.gameId, command, {
       seat: action.seat,
