@@ -5,7 +5,7 @@ import { effectiveViewer, redactGameEvent, summarize, type GameEventMetadata, ty
 import type { Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
 import type { CommandTemplate, GameSummary, VisibleEvent } from '../schemas';
-import type { GameStreams } from './gameStreams';
+import type { Freshness, GameStreams } from './gameStreams';
 
 /** What one viewer sees of a game's progress since a revision: where it stands, the events, and the view. */
 export interface GameProgress {
@@ -27,8 +27,8 @@ export class GameReads {
 
   constructor(private readonly games: GameStreams) {}
 
-  async summary(gameId: string): Promise<GameSummary> {
-    const { state } = await this.games.load(gameId);
+  async summary(gameId: string, fresh: Freshness = {}): Promise<GameSummary> {
+    const { state } = await this.games.load(gameId, fresh);
     return summarize(state, this.games.deps.modules[state.module]);
   }
 
@@ -38,19 +38,19 @@ export class GameReads {
    * decision checks the token again on the record it decides on (GameCommands.execute), so a token revoked on another
    * node is refused there.
    */
-  async authenticate(gameId: string, token: string, options: { cached?: boolean } = {}): Promise<Seat> {
+  async authenticate(gameId: string, token: string, options: { cached?: boolean } & Freshness = {}): Promise<Seat> {
     const hash = sha256Hex(token);
     const cached = options.cached ? this.games.cachedRecord(gameId) : undefined;
     const known = cached ? seatHolding(cached, hash) : -1;
     if (known >= 0) return known;
-    const seat = seatHolding((await this.games.load(gameId)).state, hash);
+    const seat = seatHolding((await this.games.load(gameId, options)).state, hash);
     if (seat < 0) throw badToken();
     return seat;
   }
 
   /** The state as `viewer` sees it, now or at an earlier revision (a replay). */
-  async view(gameId: string, viewer: Viewer, atRevision?: number): Promise<unknown> {
-    const record = atRevision === undefined ? (await this.games.load(gameId)).state : await this.games.loadAt(gameId, atRevision);
+  async view(gameId: string, viewer: Viewer, atRevision?: number, fresh: Freshness = {}): Promise<unknown> {
+    const record = atRevision === undefined ? (await this.games.load(gameId, fresh)).state : await this.games.loadAt(gameId, atRevision);
     return this.viewOf(record, viewer);
   }
 
@@ -97,8 +97,8 @@ export class GameReads {
    * What `seat` may send now (nothing unless the game is active): the commands to send as they are and the templates of
    * those with free parameters, from one fold of the game.
    */
-  async legal(gameId: string, seat: Seat): Promise<{ commands: Message[]; templates: CommandTemplate[] }> {
-    const { state: record } = await this.games.load(gameId);
+  async legal(gameId: string, seat: Seat, fresh: Freshness = {}): Promise<{ commands: Message[]; templates: CommandTemplate[] }> {
+    const { state: record } = await this.games.load(gameId, fresh);
     if (record.status !== 'active' || record.retired) return { commands: [], templates: [] };
     const module = this.games.module(record);
     return { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
@@ -110,8 +110,13 @@ export class GameReads {
   }
 
   /** The event log from revision `from`, redacted for `viewer` (everything once the game is over). */
-  async events(gameId: string, viewer: Viewer, range: { from?: number; limit?: number } = {}): Promise<VisibleEvent[]> {
-    const { state: record } = await this.games.load(gameId);
+  async events(
+    gameId: string,
+    viewer: Viewer,
+    range: { from?: number; limit?: number } = {},
+    fresh: Freshness = {},
+  ): Promise<VisibleEvent[]> {
+    const { state: record } = await this.games.load(gameId, fresh);
     const from = Math.max(0, range.from ?? 0);
     const to = Math.min(record.revision, from + Math.max(1, range.limit ?? 100) - 1);
     return this.visibleRange(record, viewer, from, to);

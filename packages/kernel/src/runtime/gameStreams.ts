@@ -47,6 +47,14 @@ export interface RecentEvent {
   readonly stateBefore: unknown;
 }
 
+/**
+ * How fresh a read must be: `freshAfter` is a `mark` taken when the request began (before its first read), so a
+ * catch-up made since then serves every read of the request.
+ */
+export interface Freshness {
+  readonly freshAfter?: number;
+}
+
 /** A batch this node appended to a game: the revision it reached and its last event's type. */
 export interface Appended {
   readonly gameId: string;
@@ -98,15 +106,23 @@ export class GameStreams {
     });
   }
 
-  /** The game folded to now; NotFoundError for an id that names no game. */
-  async load(gameId: string): Promise<Folded<GameRecord>> {
+  /**
+   * The game folded to now; NotFoundError for an id that names no game. With `freshAfter` (a `mark`), the node's fold
+   * is taken as it is when a read issued after that mark caught it up.
+   */
+  async load(gameId: string, options: Freshness = {}): Promise<Folded<GameRecord>> {
     this.checkId(gameId);
     try {
-      return await this.handler.load(gameStream(gameId));
+      return await this.handler.load(gameStream(gameId), options);
     } catch (error) {
       if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
       throw error;
     }
+  }
+
+  /** This moment, for the `freshAfter` of later loads (see StreamHandler.mark). */
+  mark(): number {
+    return this.handler.mark();
   }
 
   /**
