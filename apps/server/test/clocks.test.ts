@@ -99,11 +99,11 @@ t.test('two nodes never fire one deadline twice', async (t) => {
 t.test('a bot that took a timed-out seat plays it until its person sends a command again', async (t) => {
   const db = await dbServer.create();
   t.teardown(() => db.close());
-  // Clockwork never ends and its bot always passes, so the person always gets the token back; bots wait long enough
-  // before each move for the person to act first once they hold it.
-  const server = await node(t, db.url, { BOT_PACE_MS: '2500' });
+  // Clockwork never ends and its bot always passes, so the person always gets the token back. The bot waits 4 s before
+  // each move (well inside the 6 s clock), so the person, once they hold the token, acts first even on a busy machine.
+  const server = await node(t, db.url, { BOT_PACE_MS: '4000' });
   const game = (
-    await http(server.base, 'POST', '/games', { module: 'clockwork', seats: 3, clock: { kind: 'move', seconds: 2 }, onTimeout: 'bot' })
+    await http(server.base, 'POST', '/games', { module: 'clockwork', seats: 3, clock: { kind: 'move', seconds: 6 }, onTimeout: 'bot' })
   ).body;
   const id = game.id as string;
   const tokens: string[] = [];
