@@ -2,9 +2,13 @@
 // process or a primary and its workers) and the floor (bench/floorServer.ts) in the same shapes; their CPU time and
 // resident memory read from /proc, for the whole tree of processes.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import type { Sql } from 'postgres';
 import type { FloorKind } from './floorServer';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -36,6 +40,18 @@ const stat = (pid: number): string[] => {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return text.slice(text.lastIndexOf(')') + 2).split(' ');
 };
+
+/** Every child process of `pid`. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter((n) => n > 0);
+  } catch {
+    return []; // no children
+  }
+}
 
 /** The node processes among `pid`'s children. */
 function nodeChildren(pid: number): number[] {
@@ -102,19 +118,45 @@ const stopped = (child: ChildProcess) => async () => {
   clearTimeout(force);
 };
 
-let built: Promise<unknown> | null = null;
+const builds = new Map<string, Promise<unknown>>();
 
 /**
- * What `npm start` runs (node's arguments, the entry last), read from package.json so the benches follow it, after
- * making the build as its prestart does (once per bench run).
+ * What `npm start` runs in the checkout at `root` (node's arguments, the entry last), read from its package.json so the
+ * benches follow it, after making the build as its prestart does (once per checkout and bench run).
  */
-export async function npmStartArgs(): Promise<string[]> {
-  built ??= promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT });
-  await built;
-  const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> };
+export async function npmStartArgs(root = ROOT): Promise<string[]> {
+  if (!builds.has(root)) builds.set(root, promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root }));
+  await builds.get(root);
+  const { scripts } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> };
   const [node, ...args] = (scripts.start ?? '').replace(/^exec /, '').split(/\s+/);
   if (node !== 'node' || !args.at(-1)?.endsWith('.js')) throw new Error(`npm start is not "node … <entry>.js": ${scripts.start}`);
-  return args.map((arg, i) => (i === args.length - 1 ? `${ROOT}${arg}` : arg));
+  return args.map((arg, i) => (i === args.length - 1 ? `${root}${arg}` : arg));
+}
+
+/**
+ * The project as it was at git revision `revision`, in a scratch folder (git archive: the repository is not touched),
+ * using this checkout's installed packages, so a bench can run an earlier server beside the current one in the same
+ * run. Workspace packages resolve to the scratch folder's own sources.
+ */
+export async function checkoutAt(revision: string): Promise<{ root: string; remove(): Promise<void> }> {
+  const root = `${await mkdtemp(path.join(tmpdir(), 'delve-at-'))}/`;
+  await promisify(execFile)('sh', ['-c', `git archive --format=tar "$1" | tar -x -C "$2"`, 'sh', revision, root], { cwd: ROOT });
+  await mkdir(`${root}node_modules/@delve`, { recursive: true });
+  for (const entry of readdirSync(`${ROOT}node_modules`)) {
+    if (entry === '@delve') {
+      // Relative links (../../packages/…): the same link here points at the revision's own sources.
+      for (const name of readdirSync(`${ROOT}node_modules/@delve`))
+        await symlink(readlinkSync(`${ROOT}node_modules/@delve/${name}`), `${root}node_modules/@delve/${name}`);
+    } else await symlink(`${ROOT}node_modules/${entry}`, `${root}node_modules/${entry}`);
+  }
+  // Packages installed under a workspace (versions that differ from the root's).
+  for (const name of readdirSync(`${ROOT}node_modules/@delve`)) {
+    const workspace = path.resolve(`${ROOT}node_modules/@delve`, readlinkSync(`${ROOT}node_modules/@delve/${name}`));
+    const own = path.join(workspace, 'node_modules');
+    const there = path.join(root, path.relative(ROOT, workspace), 'node_modules');
+    if (existsSync(own) && existsSync(path.dirname(there)) && !existsSync(there)) await symlink(own, there);
+  }
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
 /**
@@ -127,16 +169,17 @@ export async function startDelve(
   workers: number,
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
-  options: { fromSources?: boolean } = {},
+  options: { fromSources?: boolean; /** Another checkout to run (see checkoutAt). */ root?: string } = {},
 ): Promise<BenchServer & { readyMs: number; stderr: () => string }> {
+  const root = options.root ?? ROOT;
   // From sources, as `npm run dev` runs it: for comparison only.
-  const start = options.fromSources ? ['--import', 'tsx', `${ROOT}apps/server/src/server.ts`] : await npmStartArgs();
+  const start = options.fromSources ? ['--import', 'tsx', `${root}apps/server/src/server.ts`] : await npmStartArgs(root);
   const args = [...start.slice(0, -1), ...nodeArgs, start.at(-1) as string];
   const port = await freePort();
   const { DATABASE_URL: _url, ...inherited } = process.env;
   const began = performance.now();
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...inherited,
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
@@ -175,6 +218,28 @@ export async function startFloor(kind: FloorKind, processes: number, databaseUrl
   });
   await started(child, async (out) => out.includes('listening'), `the ${kind} floor`);
   return measured(child, `http://127.0.0.1:${port}`, stopped(child));
+}
+
+/**
+ * CPU time (µs) a PostgreSQL cluster has used so far: its postmaster (found from the data directory the server
+ * reports) with the backends it has reaped, and the backends still running.
+ */
+export async function postgresCpu(sql: Sql): Promise<() => number> {
+  const [row] = await sql<{ data_directory: string }[]>`show data_directory`;
+  const postmaster = Number(readFileSync(`${String(row?.data_directory)}/postmaster.pid`, 'utf8').split('\n')[0]);
+  return () => {
+    let total = 0;
+    for (const pid of [postmaster, ...childrenOf(postmaster)]) {
+      try {
+        const f = stat(pid);
+        // utime, stime; for the postmaster also cutime and cstime: the backends that exited.
+        total += Number(f[11]) + Number(f[12]) + (pid === postmaster ? Number(f[13]) + Number(f[14]) : 0);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return (total * 1e6) / TICKS;
+  };
 }
 
 /** CPU µs used by the server's processes between two readings of cpu(), in total and per process. */

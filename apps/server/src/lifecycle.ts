@@ -25,7 +25,8 @@ export function describe(error: unknown): string {
 
 /**
  * Between a cluster's primary and a worker: the worker asks for the database and the primary answers once it is ready;
- * the primary tells every worker when all of them listen (the node is ready then, not when the first one is).
+ * the primary tells every worker when all of them listen (the node is ready then, not when the first one is); and each
+ * batch a process of the node appends to a game is told to the others (nodeAppends.ts).
  */
 export type ClusterMessage =
   | { readonly kind: 'database?' }
@@ -33,7 +34,9 @@ export type ClusterMessage =
   | { readonly kind: 'started' }
   // A scrape of /metrics landed on a worker: the primary answers with every worker's metrics summed (null: it could not).
   | { readonly kind: 'metrics?'; readonly id: number }
-  | { readonly kind: 'metrics'; readonly id: number; readonly text: string | null };
+  | { readonly kind: 'metrics'; readonly id: number; readonly text: string | null }
+  // A worker appended to a game (nodeAppends.ts): relayed by the primary to the other workers.
+  | { readonly kind: 'appended'; readonly gameId: string; readonly revision: number; readonly type: string };
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 

@@ -3,10 +3,12 @@
 // only serve), and on SIGTERM/SIGINT drains the workers, then stops leading and stops PostgreSQL.
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import type { Appended } from '@delve/kernel';
 import { openDatabase, type Database } from '@delve/store-postgres';
 import { build } from './build';
 import type { Config } from './config';
 import { describe, exitOnUncaught, jsonLog, onSignals, supervisedEmbedded, type ClusterMessage, type Log } from './lifecycle';
+import { relayAppends } from './nodeAppends';
 
 /** A worker that dies is started again after this long, doubled (up to the ceiling) while workers keep dying young. */
 const RESTART_DELAY_MS = 500;
@@ -45,9 +47,12 @@ export async function runPrimary(config: Config): Promise<void> {
   let started = false;
   let allListening: () => void = () => {};
   const everyWorkerListens = new Promise<void>((resolve) => (allListening = resolve));
+  // What one worker appends is told to the others, so their subscribers are pushed without waiting for the store.
+  const relay = relayAppends(() => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
   // A scrape landing on a worker is answered with every worker's metrics, gathered here.
   const scrape = config.metrics ? (await import('./metrics')).clusterScrape() : null;
   cluster.on('message', (worker, message: ClusterMessage) => {
+    relay.fromWorker(worker.id, message);
     if (message?.kind === 'metrics?' && scrape) {
       void scrape().then(
         ({ text }) => worker.isConnected() && worker.send({ kind: 'metrics', id: message.id, text } satisfies ClusterMessage),
@@ -144,11 +149,17 @@ export async function runPrimary(config: Config): Promise<void> {
   // Loaded once the workers are up, so as not to compete with them for the cores while they load (the read models,
   // the outcome recorder and the scheduler only catch up a moment later).
   await everyWorkerListens;
-  if (!closing) leaders = await startPrimaryLeaders(config, db, log);
+  if (!closing) leaders = await startPrimaryLeaders(config, db, log, relay.ownAppend);
 }
 
 /** The leaders over the primary's pool, with the store and modules a worker would have. */
-async function startPrimaryLeaders(config: Config, db: Database, log: Log): Promise<{ stop(): Promise<void> }> {
+async function startPrimaryLeaders(
+  config: Config,
+  db: Database,
+  log: Log,
+  /** Told of each batch the leaders append (a bot's move, a timeout), for the workers' subscribers. */
+  appended: (appended: Appended) => void,
+): Promise<{ stop(): Promise<void> }> {
   const [{ startLeaders }, { liveGames, livePlatform }, { loadModules }, { PostgresEventStore }] = await Promise.all([
     import('./leaders'),
     import('./liveGames'),
@@ -160,6 +171,7 @@ async function startPrimaryLeaders(config: Config, db: Database, log: Log): Prom
     : new PostgresEventStore(db.sql);
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => log('warn', `${message}: ${String(error)}`));
   const games = liveGames(store, modules);
+  games.streams.onAppended(appended);
   const platform = livePlatform(store, modules, games);
   const leaders = startLeaders({
     store,

@@ -16,6 +16,7 @@ import { listenForScrapes, ServerMetrics } from './metrics';
 import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
 import { storeHead } from './positions';
+import { workerAppends, type Channel } from './nodeAppends';
 import { Presence } from './presence';
 import { postgresNotifications } from './notifications';
 
@@ -26,6 +27,8 @@ export interface ServeOptions {
   readonly poolSize?: number;
   /** A cluster worker: whether every worker of its node listens yet (/ready says not ready until then). */
   readonly started?: () => boolean;
+  /** A cluster worker: its IPC channel to the primary, over which the node's processes tell each other of appends. */
+  readonly primary?: Channel;
 }
 
 /** Serve until a signal (or a database that cannot come back) ends the process. */
@@ -54,7 +57,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGames(store, modules);
   const platform = livePlatform(store, modules, games);
-  const updates = new StoreUpdatesFeed(store);
+  // This process's own appends (and, in a cluster, its node's) are pushed without waiting for the store to give them back.
+  const node = options.primary ? workerAppends(games.streams, options.primary) : null;
+  const updates = new StoreUpdatesFeed(store, { local: node ?? games.streams });
   // Which seats are connected, shared with every other process and node through PostgreSQL.
   let reportPresence: (error: unknown) => void = () => undefined;
   const presence = new Presence({
@@ -132,7 +137,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       ],
       ['presence', () => presence.stop()],
       ['leaders', async () => leaders?.stop()],
-      ['updates', () => updates.close()],
+      ['updates', async () => (node?.stop(), updates.close())],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
       ['database', () => db.close()],
     ];

@@ -27,7 +27,14 @@ try {
     );
     process.send?.({ kind: 'database?' } satisfies ClusterMessage);
     const [{ serve }, databaseUrl] = await Promise.all([import('./serve'), database]);
-    await serve({ ...config, databaseUrl }, { leaders: false, poolSize: workerPoolSize(config.workers), started: () => started });
+    const primary = {
+      send: (message: ClusterMessage) => void process.send?.(message),
+      onMessage: (listener: (message: ClusterMessage) => void) => {
+        process.on('message', listener);
+        return () => void process.off('message', listener);
+      },
+    };
+    await serve({ ...config, databaseUrl }, { leaders: false, poolSize: workerPoolSize(config.workers), started: () => started, primary });
   }
 } catch (error) {
   process.stderr.write(`delve: failed to start: ${describe(error)}\n`);

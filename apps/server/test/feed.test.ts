@@ -101,3 +101,33 @@ t.test('a listener stopped after close() does not drop a newer listener of the s
   t.same(await fresh.all, [0], 'the newer listener still hears its game');
   await feed.close();
 });
+
+t.test("this process's own appends reach the game's listeners before the store gives them back; the lobby's wait", async (t) => {
+  // A store whose subscription never delivers: whatever is heard came from the local appends.
+  const inner = new InMemoryEventStore();
+  const store: EventStore = Object.create(inner, {
+    subscribeToAll: {
+      value: () => ({ [Symbol.asyncIterator]: () => ({ next: () => new Promise(() => {}) }), unsubscribe: async () => {} }),
+    },
+  });
+  let tell: (appended: { gameId: string; revision: number; type: string }) => void = () => undefined;
+  const feed = new StoreUpdatesFeed(store, {
+    local: {
+      onAppended: (listener) => {
+        tell = listener;
+        return () => (tell = () => undefined);
+      },
+    },
+  });
+  const game = hear(feed, 'a', 2);
+  const lobby: number[] = [];
+  feed.listenAll((revision) => lobby.push(revision));
+  tell({ gameId: 'a', revision: 3, type: 'Moved' });
+  tell({ gameId: 'b', revision: 9, type: 'Moved' });
+  tell({ gameId: 'a', revision: 5, type: 'Moved' });
+  t.same(await game.all, [3, 5], 'the game heard its own revisions, not another game’s');
+  t.same(lobby, [], 'listeners of every game only follow the store');
+  await feed.close();
+  tell({ gameId: 'a', revision: 6, type: 'Moved' });
+  t.pass('a closed feed hears nothing more (and does not fail)');
+});

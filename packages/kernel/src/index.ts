@@ -15,11 +15,19 @@ export { checkExpectedRevision, idempotentReplay, liveSubscription, type Subscri
 export { StateCache } from './runtime/cache';
 export { RecordSnapshots, type SnapshotOptions } from './runtime/snapshots';
 export * from './runtime/handler';
-export { GameStreams, gameStream, LOBBY_EVENT_VERSION, type GameDecision } from './runtime/gameStreams';
+export {
+  GameStreams,
+  gameStream,
+  LOBBY_EVENT_VERSION,
+  type Appended,
+  type Freshness,
+  type GameDecision,
+  type RecentEvent,
+} from './runtime/gameStreams';
 export { gameServices, type GameServiceDeps, type GameServices } from './runtime/gameService';
 export type { GameLobby } from './runtime/gameLobby';
 export type { GameCommands } from './runtime/gameCommands';
-export type { GameReads } from './runtime/gameReads';
+export type { GameProgress, GameReads } from './runtime/gameReads';
 export type { GameAudit } from './runtime/gameAudit';
 export type { ClaimRequest } from './runtime/gameLobby';
 export * from './players';

@@ -59,6 +59,12 @@ export interface SubscribeOptions {
   readonly fromPosition?: Position | 'start';
   /** Only events whose stream id starts with one of these prefixes. */
   readonly streamPrefixes?: readonly string[];
+  /**
+   * false: appends made through this store object need not wake the subscription at once, because its owner hears of
+   * them another way; they still arrive, in order, by the store's next poll. A hint about latency only: a store that
+   * does not poll ignores it (default true).
+   */
+  readonly wakeOnLocalAppends?: boolean;
 }
 
 /** A catch-up subscription: every matching event exactly once, in commit order, then live ones as they commit. */

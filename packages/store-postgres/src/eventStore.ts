@@ -237,6 +237,7 @@ export class PostgresEventStore implements EventStore {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? 'end' : 'start');
     const limit = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    if (!backwards && typeof from === 'number' && from > 0) return this.readOn(streamId, from, limit);
     const rows = backwards
       ? await this.sql<EventRow[]>`
           select ${this.sql.unsafe(COLUMNS)} from events
@@ -248,6 +249,25 @@ export class PostgresEventStore implements EventStore {
           order by events.revision limit ${limit}`;
     if (rows.length === 0 && !(await this.exists(streamId))) throw new StreamNotFoundError(streamId);
     return rows.map(toRecorded);
+  }
+
+  /**
+   * Events from `from` (> 0) on, read with the event before them (without its data) as proof that the stream exists: a
+   * reader catching up with a stream it holds (the commonest read of all) mostly finds nothing new, and would otherwise
+   * need a second statement to tell "nothing new" from "no such stream".
+   */
+  private async readOn(streamId: string, from: number, limit: number): Promise<RecordedEvent[]> {
+    const rows = await this.sql<EventRow[]>`
+      select stream_id, revision::text as revision, transaction_id::text as commit_position,
+        global_position::text as prepare_position, event_id::text as event_id, type,
+        case when revision >= ${from} then data end as data, case when revision >= ${from} then metadata end as metadata,
+        ${this.sql.unsafe(CREATED)} as created
+      from events where stream_id = ${streamId} and revision >= ${from - 1}
+      order by events.revision limit ${Math.min(limit, Number.MAX_SAFE_INTEGER - 1) + 1}`;
+    const before = rows[0] !== undefined && Number(rows[0].revision) === from - 1;
+    const events = (before ? rows.slice(1) : rows).slice(0, limit);
+    if (events.length === 0 && !before && !(await this.exists(streamId))) throw new StreamNotFoundError(streamId);
+    return events.map(toRecorded);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -284,8 +304,9 @@ export class PostgresEventStore implements EventStore {
     return liveSubscription(options, {
       readAfter: (position) => this.readAll({ fromPosition: position, maxCount: 1000 }),
       onAppend: (notify) => {
-        // Appends through this store wake subscribers at once; other processes' appends are found by polling.
-        this.localAppends.add(notify);
+        // Appends through this store wake subscribers at once (unless they hear of them otherwise); other processes'
+        // appends are found by polling.
+        if (options.wakeOnLocalAppends !== false) this.localAppends.add(notify);
         const timer = setInterval(notify, this.pollIntervalMs);
         timer.unref();
         return () => {
@@ -307,6 +328,6 @@ export class PostgresEventStore implements EventStore {
 }
 
 // `created` as JavaScript's toISOString writes it, made by the server: no Date parsed and printed again per row.
+const CREATED = `to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `stream_id, revision::text as revision, transaction_id::text as commit_position,
-  global_position::text as prepare_position, event_id::text as event_id, type, data, metadata,
-  to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created`;
+  global_position::text as prepare_position, event_id::text as event_id, type, data, metadata, ${CREATED} as created`;

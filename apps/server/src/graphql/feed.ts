@@ -1,7 +1,7 @@
-// Live game updates: one store subscription per API node while anyone listens, fanned out per game (and to listeners
-// of every game, such as the lobby's). A subscription the store breaks (PostgreSQL restarting) is taken up again from
-// the last event it delivered, so listeners miss nothing and never go silent.
-import { comparePositions, START, type EventStore, type Position, type Subscription } from '@delve/kernel';
+// Live game updates: this process's own appends at once, and one store subscription per API node while anyone listens,
+// fanned out per game (and to listeners of every game, such as the lobby's). A subscription the store breaks
+// (PostgreSQL restarting) is taken up again from the last event it delivered, so listeners miss nothing and never go silent.
+import { comparePositions, START, type Appended, type EventStore, type Position, type Subscription } from '@delve/kernel';
 
 /** A listener's registration: revisions appended after `ready` resolves are all reported, until stop(). */
 export interface Listening {
@@ -41,10 +41,22 @@ export class StoreUpdatesFeed implements UpdatesFeed {
   private readonly listeners = new Map<string, Set<OnEvent>>();
   private run: Run | null = null;
 
+  private readonly resumeAfterMs: number;
+  private readonly unhear: () => void;
+  private readonly hearsLocal: boolean;
+
   constructor(
     private readonly store: EventStore,
-    private readonly resumeAfterMs = RESUME_AFTER_MS,
-  ) {}
+    options: {
+      /** This process's own appends (the game streams it writes through), heard before the store gives them back. */
+      local?: { onAppended(listener: (appended: Appended) => void): () => void };
+      resumeAfterMs?: number;
+    } = {},
+  ) {
+    this.resumeAfterMs = options.resumeAfterMs ?? RESUME_AFTER_MS;
+    this.hearsLocal = options.local !== undefined;
+    this.unhear = options.local?.onAppended((a) => this.appended(a)) ?? (() => undefined);
+  }
 
   listen(gameId: string, onEvent: OnEvent): Listening {
     let set = this.listeners.get(gameId);
@@ -70,6 +82,7 @@ export class StoreUpdatesFeed implements UpdatesFeed {
   }
 
   async close(): Promise<void> {
+    this.unhear();
     this.listeners.clear();
     await this.unfollow();
   }
@@ -100,7 +113,12 @@ export class StoreUpdatesFeed implements UpdatesFeed {
           const [head] = await this.store.readAll({ direction: 'backwards', maxCount: 1 });
           position = head && comparePositions(head.position, START) !== 0 ? head.position : 'start';
         }
-        const subscription = this.store.subscribeToAll({ fromPosition: position, streamPrefixes: ['game-'] });
+        // With this process's appends heard at once, the store need not be read back after each of them.
+        const subscription = this.store.subscribeToAll({
+          fromPosition: position,
+          streamPrefixes: ['game-'],
+          wakeOnLocalAppends: !this.hearsLocal,
+        });
         run.subscription = subscription;
         if (run.stopped) await subscription.unsubscribe();
         settle.resolve();
@@ -119,6 +137,16 @@ export class StoreUpdatesFeed implements UpdatesFeed {
         if (!run.stopped) await new Promise((r) => setTimeout(r, this.resumeAfterMs));
       }
     }
+  }
+
+  /**
+   * A revision this process appended to a game: its listeners hear it at once, before the store gives it back (they
+   * hear it again then, and skip what they have pushed). Listeners of every game wait for the store, which gives them
+   * each event once and in order.
+   */
+  private appended({ gameId, revision, type }: Appended): void {
+    const event = { gameId, type };
+    for (const listener of this.listeners.get(gameId) ?? []) listener(revision, event);
   }
 
   private deliver(gameId: string, revision: number, type: string): void {

@@ -162,17 +162,11 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
             updates,
             gameId,
             after ?? null,
-            async (from) => {
-              // The summary first, then the range up to its revision: the status pushed is the status at that revision
-              // (a summary read beside the range could already say "finished" for events the range does not hold).
-              const summary = await reads.summary(gameId);
-              const to = summary.revision;
-              if (to < from) return null;
-              const [events, view] = await Promise.all([
-                reads.events(gameId, viewer, { from, limit: to - from + 1 }),
-                reads.view(gameId, viewer, to),
-              ]);
-              return { gameId, revision: to, status: summary.status, clock: summary.clock, events, view: types.view(module, view) };
+            async (from, reached) => {
+              // Status, events and view of one record: the status pushed is the status at the revision pushed. Every
+              // subscriber of the same viewer shares it, and the node that appended needs no read of the store.
+              const progress = await reads.progressSince(gameId, viewer, from, reached);
+              return progress && { gameId, ...progress, view: types.view(module, progress.view) };
             },
             () => reads.summary(gameId),
           );

@@ -84,8 +84,11 @@ export class GameUpdates<T extends { status: string; revision: number }> extends
     feed: UpdatesFeed,
     gameId: string,
     after: number | null,
-    /** Everything from `from` to the game's head as one update, or null when the head is before `from`. */
-    private readonly load: (from: number) => Promise<T | null>,
+    /**
+     * Everything from `from` to the game's head as one update, or null when the head is before `from`; `reached` is a
+     * revision the game is known to have reached (the feed told of it).
+     */
+    private readonly load: (from: number, reached: number) => Promise<T | null>,
     private readonly head: () => Promise<{ revision: number; status: string }>,
   ) {
     super();
@@ -108,7 +111,7 @@ export class GameUpdates<T extends { status: string; revision: number }> extends
 
   private async advance(revision: number): Promise<void> {
     if (this.done || revision <= this.sent) return;
-    const update = await this.load(this.sent + 1);
+    const update = await this.load(this.sent + 1, revision);
     if (update === null) return;
     this.sent = update.revision;
     this.push(update);

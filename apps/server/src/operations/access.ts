@@ -1,7 +1,7 @@
 // Who is calling: the one check of an operation's declared credentials against what the caller presented (a seat
 // token, a player key, the operator's admin key, or nothing), for REST and GraphQL alike.
 import { timingSafeEqual } from 'node:crypto';
-import { sha256, type Seat, type Viewer } from '@delve/kernel';
+import { sha256, type Freshness, type GameServices, type Seat, type Viewer } from '@delve/kernel';
 import { HttpProblem } from '../problems';
 import type { OperationContext } from './context';
 import type { AnyOperation, Caller, Credentials } from './operation';
@@ -52,8 +52,9 @@ export async function authorize(op: AnyOperation, credentials: Credentials, inpu
     if (accepts.includes('seatToken')) {
       const gameId = String((input as Record<string, unknown>)[op.gameField as string]);
       // A write may trust this node's cached game: the command checks the token again where it is decided.
+      const since = context.games.streams.mark();
       const seat = await context.games.reads.authenticate(gameId, token, { cached: op.budget === 'write' });
-      return { kind: 'seat', gameId, seat, tokenHash: sha256(token, 'hex') };
+      return { kind: 'seat', gameId, seat, tokenHash: sha256(token, 'hex'), since };
     }
     if (accepts.includes('playerKey') && !accepts.includes('anonymous')) throw missingPlayerKey();
   }
@@ -80,6 +81,14 @@ export function requireSelf(caller: Caller, player: string): string {
 export function seatOf(caller: Caller): Seat {
   if (caller.kind !== 'seat') throw missingToken();
   return caller.seat;
+}
+
+/**
+ * How fresh a request's reads of its game must be: caught up since the request began (for a seat, since before its
+ * token was checked on the game), so the request's reads share one catch-up and still see every write made before it.
+ */
+export function freshness(caller: Caller, games: GameServices): Freshness {
+  return { freshAfter: caller.kind === 'seat' && caller.since !== undefined ? caller.since : games.streams.mark() };
 }
 
 /** Whose eyes a read uses: the operator sees everything, a seat its own, anyone else what spectators see. */

@@ -21,8 +21,11 @@ export interface Credentials {
 /** Who is calling, once the operation's declared credentials were checked against what was presented. */
 export type Caller =
   | { readonly kind: 'anonymous' }
-  /** `tokenHash`: the token presented, for writes to check again on the record they decide on (it may be revoked). */
-  | { readonly kind: 'seat'; readonly gameId: string; readonly seat: Seat; readonly tokenHash?: string }
+  /**
+   * `tokenHash`: the token presented, for writes to check again on the record they decide on (it may be revoked).
+   * `since`: the game streams' mark taken before the token was checked on the game (see `freshness`).
+   */
+  | { readonly kind: 'seat'; readonly gameId: string; readonly seat: Seat; readonly tokenHash?: string; readonly since?: number }
   | { readonly kind: 'player'; readonly player: string }
   | { readonly kind: 'admin' };
 

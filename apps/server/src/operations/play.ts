@@ -4,7 +4,7 @@ import { AuditResult } from '@delve/kernel';
 import { Type } from '@sinclair/typebox';
 import { explained } from '../explain';
 import { HttpProblem } from '../problems';
-import { seatOf, viewerOf } from './access';
+import { freshness, seatOf, viewerOf } from './access';
 import { operation } from './operation';
 import { Command, CommandResult, EventPage, GameId, IdempotencyKey, LegalCommands, ViewResult } from './schemas';
 
@@ -58,7 +58,7 @@ export const getView = operation({
   output: ViewResult,
   problems: [401, 403, 404],
   async run({ games, presence }, caller, { id, revision }) {
-    const { revision: current, clock } = await games.reads.summary(id);
+    const { revision: current, clock } = await games.reads.summary(id, freshness(caller, games));
     const at = revision ?? current;
     if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
     return { revision: at, clock, connected: await presence.connected(id), view: await games.reads.view(id, viewerOf(caller), at) };
@@ -77,8 +77,7 @@ export const getLegalCommands = operation({
   problems: [401, 403, 404],
   async run({ games }, caller, { id }) {
     const seat = seatOf(caller);
-    const [commands, templates] = await Promise.all([games.reads.legalCommands(id, seat), games.reads.commandTemplates(id, seat)]);
-    return { seat, commands, templates };
+    return { seat, ...(await games.reads.legal(id, seat, freshness(caller, games))) };
   },
 });
 
@@ -104,10 +103,11 @@ export const getEvents = operation({
   output: EventPage,
   problems: [401, 403, 404],
   async run({ games }, caller, { id, from = 0, limit = 100 }) {
-    const { revision } = await games.reads.summary(id);
+    const fresh = freshness(caller, games);
+    const { revision } = await games.reads.summary(id, fresh);
     // Redaction folds from the nearest record the node keeps (one every 64 events), so a page anywhere in a long game
     // costs what a page of a new one does.
-    const items = await games.reads.events(id, viewerOf(caller), { from, limit });
+    const items = await games.reads.events(id, viewerOf(caller), { from, limit }, fresh);
     // `limit` counts stream revisions, not visible events (redaction may drop some), so pages never skip any.
     return { items, nextFrom: from + limit <= revision ? from + limit : null };
   },

@@ -130,7 +130,7 @@ export async function testApp(
     : null;
   const gamesList = new MemoryGamesList();
   gamesList.follow(store);
-  const updates = new StoreUpdatesFeed(store);
+  const updates = new StoreUpdatesFeed(store, { local: service.streams });
   const app = await buildApp(
     {
       config,

@@ -17,6 +17,11 @@ export class StateCache<T> {
     return value;
   }
 
+  /** The entry for `key`, if any, without counting a lookup or marking it as used. */
+  peek(key: string): T | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, value);

@@ -1,6 +1,6 @@
 // Playing: a seat's command through the module's rules, answered with the events it caused and the caller's view.
 import { ValidationError } from '../errors';
-import { effectiveViewer, redactGameEvent, summarize } from '../lobby';
+import { summarize } from '../lobby';
 import type { Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
 import type { ExecuteResult } from '../schemas';
@@ -34,7 +34,7 @@ export class GameCommands {
   ): Promise<ExecuteResult> {
     const viewer: Viewer = { kind: 'seat', seat: options.seat };
     const { idempotencyKey } = options;
-    const { folded, written, replayed, decision, stamp } = await this.games.run(
+    const { folded, written, replayed } = await this.games.run(
       gameId,
       (record) => {
         if (options.tokenHash !== undefined) checkSeatToken(record, options.seat, options.tokenHash);
@@ -47,17 +47,10 @@ export class GameCommands {
     );
     // A replayed key answers as the game stood right after the first request: a replay at the revision it wrote.
     const record = replayed ? await this.games.loadAt(gameId, written.to) : folded.state;
-    const module = this.games.module(record);
-    // A fresh outcome is redacted from the states the batch went through; a replayed one is read back. Once the game
-    // is over the effective viewer sees everything, in the events and the view alike (as GET view does).
-    const effective = effectiveViewer(record, viewer);
-    const events = decision
-      ? decision.batch.flatMap(({ event, stateBefore }, i) => {
-          const shown = redactGameEvent(module, event, effective, stateBefore);
-          return shown ? [{ revision: written.from + i, type: event.type, data: shown, at: stamp?.at ?? '' }] : [];
-        })
-      : await this.reads.visibleRange(record, viewer, written.from, written.to);
-    return { revision: record.revision, events, view: module.view(record.state, effective), game: summarize(record, module), replayed };
+    // A fresh outcome is redacted from the states the batch went through (kept by the streams), a replayed one is read
+    // back; its view is the one its pushes share. Once the game is over the effective viewer sees everything.
+    const events = await this.reads.visibleRange(record, viewer, written.from, written.to);
+    return { revision: record.revision, events, view: this.reads.viewOf(record, viewer), game: summarize(record, this.games.module(record)), replayed };
   }
 
   /**

@@ -5,13 +5,30 @@ import { effectiveViewer, redactGameEvent, summarize, type GameEventMetadata, ty
 import type { Message, Seat, Viewer } from '../module';
 import { sha256Hex } from '../random';
 import type { CommandTemplate, GameSummary, VisibleEvent } from '../schemas';
-import type { GameStreams } from './gameStreams';
+import type { Freshness, GameStreams } from './gameStreams';
+
+/** What one viewer sees of a game's progress since a revision: where it stands, the events, and the view. */
+export interface GameProgress {
+  readonly revision: number;
+  readonly status: GameSummary['status'];
+  readonly clock: GameSummary['clock'];
+  readonly events: readonly VisibleEvent[];
+  readonly view: unknown;
+}
 
 export class GameReads {
+  /**
+   * Views by record and effective viewer: a record is one revision of one game and never changes, so each viewer's
+   * view of it is computed once and shared (its answer, its pushes, GETs), and goes with the record.
+   */
+  private readonly views = new WeakMap<GameRecord, Map<string, unknown>>();
+  /** Progress by record, effective viewer and starting revision: the same push to every subscriber of one viewer. */
+  private readonly progress = new WeakMap<GameRecord, Map<string, Promise<GameProgress>>>();
+
   constructor(private readonly games: GameStreams) {}
 
-  async summary(gameId: string): Promise<GameSummary> {
-    const { state } = await this.games.load(gameId);
+  async summary(gameId: string, fresh: Freshness = {}): Promise<GameSummary> {
+    const { state } = await this.games.load(gameId, fresh);
     return summarize(state, this.games.deps.modules[state.module]);
   }
 
@@ -21,38 +38,85 @@ export class GameReads {
    * decision checks the token again on the record it decides on (GameCommands.execute), so a token revoked on another
    * node is refused there.
    */
-  async authenticate(gameId: string, token: string, options: { cached?: boolean } = {}): Promise<Seat> {
+  async authenticate(gameId: string, token: string, options: { cached?: boolean } & Freshness = {}): Promise<Seat> {
     const hash = sha256Hex(token);
     const cached = options.cached ? this.games.cachedRecord(gameId) : undefined;
     const known = cached ? seatHolding(cached, hash) : -1;
     if (known >= 0) return known;
-    const seat = seatHolding((await this.games.load(gameId)).state, hash);
+    const seat = seatHolding((await this.games.load(gameId, options)).state, hash);
     if (seat < 0) throw badToken();
     return seat;
   }
 
   /** The state as `viewer` sees it, now or at an earlier revision (a replay). */
-  async view(gameId: string, viewer: Viewer, atRevision?: number): Promise<unknown> {
-    const record = atRevision === undefined ? (await this.games.load(gameId)).state : await this.games.loadAt(gameId, atRevision);
+  async view(gameId: string, viewer: Viewer, atRevision?: number, fresh: Freshness = {}): Promise<unknown> {
+    const record = atRevision === undefined ? (await this.games.load(gameId, fresh)).state : await this.games.loadAt(gameId, atRevision);
+    return this.viewOf(record, viewer);
+  }
+
+  /** `record` as `viewer` sees it (the module's view for the effective viewer), computed once per record and viewer. */
+  viewOf(record: GameRecord, viewer: Viewer): unknown {
     refuseRetired(record);
-    return this.games.module(record).view(record.state, effectiveViewer(record, viewer));
+    const effective = effectiveViewer(record, viewer);
+    const key = viewerKey(effective);
+    let byViewer = this.views.get(record);
+    if (!byViewer) this.views.set(record, (byViewer = new Map()));
+    if (!byViewer.has(key)) byViewer.set(key, this.games.module(record).view(record.state, effective));
+    return byViewer.get(key);
+  }
+
+  /**
+   * The game's progress after revision `from - 1` as `viewer` sees it, once it has reached `reached` (a revision the
+   * caller knows was appended); null when it stands before `from`. Subscribers of one viewer share it.
+   */
+  async progressSince(gameId: string, viewer: Viewer, from: number, reached: number): Promise<GameProgress | null> {
+    const record = await this.games.loadAtLeast(gameId, reached);
+    if (record.revision < from) return null;
+    const key = `${viewerKey(effectiveViewer(record, viewer))}/${from}`;
+    let byKey = this.progress.get(record);
+    if (!byKey) this.progress.set(record, (byKey = new Map()));
+    let progress = byKey.get(key);
+    if (!progress) {
+      const { status, clock } = summarize(record, this.games.deps.modules[record.module]);
+      progress = this.visibleRange(record, viewer, from, record.revision).then((events) => ({
+        revision: record.revision,
+        status,
+        clock,
+        events,
+        view: this.viewOf(record, viewer),
+      }));
+      byKey.set(key, progress);
+      // A failed read (the store away) is not remembered: the next subscriber tries again.
+      const shared = byKey;
+      progress.catch(() => shared.delete(key));
+    }
+    return progress;
+  }
+
+  /**
+   * What `seat` may send now (nothing unless the game is active): the commands to send as they are and the templates of
+   * those with free parameters, from one fold of the game.
+   */
+  async legal(gameId: string, seat: Seat, fresh: Freshness = {}): Promise<{ commands: Message[]; templates: CommandTemplate[] }> {
+    const { state: record } = await this.games.load(gameId, fresh);
+    if (record.status !== 'active' || record.retired) return { commands: [], templates: [] };
+    const module = this.games.module(record);
+    return { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
   }
 
   /** The commands `seat` may send now (none unless the game is active). */
   async legalCommands(gameId: string, seat: Seat): Promise<Message[]> {
-    const { state: record } = await this.games.load(gameId);
-    return record.status === 'active' && !record.retired ? this.games.module(record).legalCommands(record.state, seat) : [];
-  }
-
-  /** Templates of the commands with free parameters `seat` may send now. */
-  async commandTemplates(gameId: string, seat: Seat): Promise<CommandTemplate[]> {
-    const { state: record } = await this.games.load(gameId);
-    return record.status === 'active' && !record.retired ? (this.games.module(record).commandTemplates?.(record.state, seat) ?? []) : [];
+    return (await this.legal(gameId, seat)).commands;
   }
 
   /** The event log from revision `from`, redacted for `viewer` (everything once the game is over). */
-  async events(gameId: string, viewer: Viewer, range: { from?: number; limit?: number } = {}): Promise<VisibleEvent[]> {
-    const { state: record } = await this.games.load(gameId);
+  async events(
+    gameId: string,
+    viewer: Viewer,
+    range: { from?: number; limit?: number } = {},
+    fresh: Freshness = {},
+  ): Promise<VisibleEvent[]> {
+    const { state: record } = await this.games.load(gameId, fresh);
     const from = Math.max(0, range.from ?? 0);
     const to = Math.min(record.revision, from + Math.max(1, range.limit ?? 100) - 1);
     return this.visibleRange(record, viewer, from, to);
@@ -69,6 +133,15 @@ export class GameReads {
     // Redacting needs the rules the events were written under; the auditor sees them whole anyway.
     if (effective.kind !== 'audit') refuseRetired(record);
     const out: VisibleEvent[] = [];
+    // What this node appended or caught up with lately is redacted from the states it kept: no read, no fold of the log.
+    const recent = record.retired ? undefined : this.games.recentEvents(record.id, from, to);
+    if (recent) {
+      for (const { revision, event, stateBefore, at } of recent) {
+        const visible = redactGameEvent(module, event, effective, stateBefore);
+        if (visible) out.push({ revision, type: event.type, data: visible, at });
+      }
+      return out;
+    }
     await this.games.replay(record.id, from, to, (e, before) => {
       const event = this.games.eventOf(e, module, before);
       const visible = record.retired ? event : redactGameEvent(module, event, effective, before.state);
@@ -92,6 +165,11 @@ function refuseRetired(record: GameRecord): void {
       `this game was played under ${record.module} rules version ${record.rulesVersion}, which this server no longer runs; its summary, log (to the auditor) and audit remain`,
     );
   }
+}
+
+/** One key per effective viewer: what a seat, the spectators or the auditor may see differs, so it never mixes. */
+function viewerKey(viewer: Viewer): string {
+  return viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
 }
 
 const badToken = () => new ForbiddenError('auth/bad-token', 'this token does not hold a seat in this game');

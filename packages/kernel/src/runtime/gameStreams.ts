@@ -15,6 +15,7 @@ import type { EventStore, RecordedEvent } from '../store';
 import { decideBatch, type BatchEvent, type GameInput } from '../batch';
 import { isUuid } from './events';
 import { RecordSnapshots, type SnapshotOptions } from './snapshots';
+import { StateCache } from './cache';
 import { StreamHandler, type Decided, type Folded, type Handled, type NewEvent, type Stamp } from './handler';
 
 /** A decided game input: the handler's events plus the batch they came from (each event's state before, for redaction). */
@@ -38,13 +39,49 @@ export interface GameStreamsDeps {
   readonly snapshots?: SnapshotOptions;
 }
 
+/** An event of a game this node appended or caught up with lately: when it was recorded, and the module state before it. */
+export interface RecentEvent {
+  readonly revision: number;
+  readonly at: string;
+  readonly event: Message;
+  readonly stateBefore: unknown;
+}
+
+/**
+ * How fresh a read must be: `freshAfter` is a `mark` taken when the request began (before its first read), so a
+ * catch-up made since then serves every read of the request.
+ */
+export interface Freshness {
+  readonly freshAfter?: number;
+}
+
+/** A batch this node appended to a game: the revision it reached and its last event's type. */
+export interface Appended {
+  readonly gameId: string;
+  readonly revision: number;
+  readonly type: string;
+}
+
+/**
+ * Events kept per game for what follows a move (its answer, its pushes): the latest batch whole, and earlier events up
+ * to this many, for pushes that lag a move or two. Each holds a module state, so a game keeps a few at most.
+ */
+const RECENT_EVENTS = 4;
+
 /** What every game service needs: the handler of game streams and the modules that give them meaning. */
 export class GameStreams {
   readonly handler: StreamHandler<GameRecord>;
   readonly snapshots: RecordSnapshots;
+  /** The last events of each game this node appended or caught up with, in revision order without a gap. */
+  private readonly recent: StateCache<RecentEvent[]>;
+  /** Who hears of this node's appends as they are stored (see onAppended). */
+  private readonly appendListeners = new Set<(appended: Appended) => void>();
+  /** Catch-ups under way, so that readers waiting for the same game share one read of the store. */
+  private readonly catchingUp = new Map<string, Promise<Folded<GameRecord>>>();
 
   constructor(readonly deps: GameStreamsDeps) {
     this.snapshots = new RecordSnapshots(deps.snapshots);
+    this.recent = new StateCache(deps.cacheSize ?? 1000);
     this.handler = new StreamHandler<GameRecord>({
       store: deps.store,
       clock: deps.clock,
@@ -54,19 +91,88 @@ export class GameStreams {
       ...(deps.cacheSize !== undefined && { cacheSize: deps.cacheSize }),
       fold: (record, event) => (record === undefined ? this.created(event) : this.fold(record, event)),
       // Whatever this node folds from the store (a first load, a catch-up) leaves snapshots for later replays.
-      foldMany: (record, events) => this.foldEvents(record, events),
+      // A catch-up (events folded onto a record this node held) keeps them with their states before, like an append.
+      foldMany: (record, events) => {
+        if (!record || record.retired) return this.foldEvents(record, events);
+        const caughtUp: RecentEvent[] = [];
+        const folded = this.foldEvents(record, events, record.revision + 1, (e, before) => {
+          const event = this.eventOf(e, this.module(before), before);
+          const at = String((e.metadata as Partial<GameEventMetadata>).at ?? e.created);
+          caughtUp.push({ revision: e.revision, at, event, stateBefore: before.state });
+        });
+        this.remember(folded.id, caughtUp);
+        return folded;
+      },
     });
   }
 
-  /** The game folded to now; NotFoundError for an id that names no game. */
-  async load(gameId: string): Promise<Folded<GameRecord>> {
+  /**
+   * The game folded to now; NotFoundError for an id that names no game. With `freshAfter` (a `mark`), the node's fold
+   * is taken as it is when a read issued after that mark caught it up.
+   */
+  async load(gameId: string, options: Freshness = {}): Promise<Folded<GameRecord>> {
     this.checkId(gameId);
     try {
-      return await this.handler.load(gameStream(gameId));
+      return await this.handler.load(gameStream(gameId), options);
     } catch (error) {
       if (error instanceof StreamNotFoundError) throw new NotFoundError('game/not-found', `no game ${gameId}`);
       throw error;
     }
+  }
+
+  /** This moment, for the `freshAfter` of later loads (see StreamHandler.mark). */
+  mark(): number {
+    return this.handler.mark();
+  }
+
+  /**
+   * The game folded to `revision` or later, for a reader that knows the game has reached it (a push after the feed
+   * told of it): the node's own fold when it is that far already (it made the revision, mostly), else caught up from
+   * the store, sharing a catch-up of the same game already under way when that one reaches far enough.
+   */
+  async loadAtLeast(gameId: string, revision: number): Promise<GameRecord> {
+    const cached = this.cachedRecord(gameId);
+    if (cached && cached.revision >= revision) return cached;
+    let catchUp = this.catchingUp.get(gameId);
+    if (!catchUp) {
+      const started = this.load(gameId).finally(() => {
+        if (this.catchingUp.get(gameId) === started) this.catchingUp.delete(gameId);
+      });
+      this.catchingUp.set(gameId, (catchUp = started));
+    }
+    const { state } = await catchUp;
+    // A catch-up that began before the revision was committed may have missed it.
+    return state.revision >= revision ? state : (await this.load(gameId)).state;
+  }
+
+  /**
+   * Hear each batch this node appends to a game, once it is stored and folded (its last revision and event type):
+   * in process, before the command is answered. Other nodes' appends are only found in the store. A listener must not
+   * throw. Returns a function that stops it.
+   */
+  onAppended(listener: (appended: Appended) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
+  }
+
+  /**
+   * Events `from`..`to` of the game with the state before each, when this node appended or caught up with all of them
+   * lately (else undefined: read and fold the log).
+   */
+  recentEvents(gameId: string, from: number, to: number): RecentEvent[] | undefined {
+    const recent = this.recent.get(gameId);
+    const first = recent?.[0]?.revision;
+    if (!recent || first === undefined || from < first || to > first + recent.length - 1) return undefined;
+    return recent.slice(from - first, to - first + 1);
+  }
+
+  /** Keep a run of the game's latest events, dropping what it does not continue (kept events never have a gap). */
+  private remember(gameId: string, events: readonly RecentEvent[]): void {
+    const start = events[0]?.revision;
+    if (start === undefined) return;
+    const kept = this.recent.get(gameId) ?? [];
+    const continued = kept.at(-1)?.revision === start - 1 ? [...kept, ...events] : [...events];
+    this.recent.set(gameId, continued.slice(-Math.max(RECENT_EVENTS, events.length)));
   }
 
   /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
@@ -174,7 +280,7 @@ export class GameStreams {
     options: { idempotencyKey?: string | undefined; fingerprint?: string | undefined } = {},
   ): Promise<Handled<GameRecord, GameDecision>> {
     this.checkId(gameId);
-    return this.handler.handle(
+    const handled = await this.handler.handle(
       gameStream(gameId),
       (current, stamp): GameDecision => {
         if (!current) throw new NotFoundError('game/not-found', `no game ${gameId}`);
@@ -185,6 +291,16 @@ export class GameStreams {
       },
       options,
     );
+    const { decision, stamp, written } = handled;
+    const last = decision?.batch.at(-1);
+    if (decision && stamp && last) {
+      this.remember(
+        gameId,
+        decision.batch.map(({ event, stateBefore }, i) => ({ revision: written.from + i, at: stamp.at, event, stateBefore })),
+      );
+      for (const listener of this.appendListeners) listener({ gameId, revision: written.to, type: last.event.type });
+    }
+    return handled;
   }
 
   module(record: GameRecord): AnyGameModule {

@@ -107,12 +107,23 @@ export function stampedMetadata(stamp: Stamp, extra: Record<string, unknown> = {
  * another node's writes never refuses a command that became legal.
  */
 export class StreamHandler<S> {
-  private readonly cache: StateCache<Folded<S>>;
+  /** Each stream's fold, and the number of the latest read of the store it includes (see `mark`). */
+  private readonly cache: StateCache<{ readonly folded: Folded<S>; readonly read: number }>;
   private readonly maxRetries: number;
+  /** Reads of streams issued so far: the logical clock of `mark` (the kernel reads no clock). */
+  private reads = 0;
 
   constructor(private readonly deps: StreamHandlerDeps<S>) {
     this.cache = new StateCache(deps.cacheSize ?? 1000);
     this.maxRetries = deps.maxRetries ?? 5;
+  }
+
+  /**
+   * This moment, for `load`'s `freshAfter`: a fold caught up by a read issued after it includes every event committed
+   * before it, as a read issued now would. A request marks its start, then shares one catch-up among its reads.
+   */
+  mark(): number {
+    return this.reads;
   }
 
   /**
@@ -134,7 +145,7 @@ export class StreamHandler<S> {
     const fingerprint = key === undefined ? undefined : options.fingerprint;
     let fresh = false;
     for (let attempt = 0; ; attempt++) {
-      const cached = fresh ? undefined : this.cache.get(streamId);
+      const cached = fresh ? undefined : this.cache.get(streamId)?.folded;
       const assumeNew = options.newStream === true && attempt === 0;
       const current = assumeNew ? null : (cached ?? (await this.loadOrNull(streamId)));
       fresh = cached === undefined && !assumeNew;
@@ -182,7 +193,7 @@ export class StreamHandler<S> {
       }
       const written: KeyedWrite = { from: revision + 1, to: revision + data.length, fingerprint };
       const folded = this.after(streamId, current, decision, data, written, stamp);
-      this.cache.set(streamId, folded);
+      this.keep(streamId, folded, -1);
       return { folded, written, replayed: false, decision, stamp };
     }
   }
@@ -192,19 +203,31 @@ export class StreamHandler<S> {
     return this.cache.lookups;
   }
 
-  /** The stream folded to its last event: from the cache, caught up with whatever other writers appended since. */
-  async load(streamId: string): Promise<Folded<S>> {
-    const cached = this.cache.get(streamId);
-    if (cached) {
-      const newer = await this.deps.store.readStream(streamId, { fromRevision: cached.revision + 1 });
-      if (newer.length === 0) return cached;
-      const folded = this.extend(cached, newer);
-      this.cache.set(streamId, folded);
-      return folded;
+  /**
+   * The stream folded to its last event: from the cache, caught up with whatever other writers appended since. With
+   * `freshAfter` (a `mark`), a fold already caught up by a read issued after that mark is taken as it is.
+   */
+  async load(streamId: string, options: { freshAfter?: number } = {}): Promise<Folded<S>> {
+    const entry = this.cache.get(streamId);
+    if (entry && options.freshAfter !== undefined && entry.read > options.freshAfter) return entry.folded;
+    const read = ++this.reads;
+    if (entry) {
+      const newer = await this.deps.store.readStream(streamId, { fromRevision: entry.folded.revision + 1 });
+      return this.keep(streamId, newer.length === 0 ? entry.folded : this.extend(entry.folded, newer), read);
     }
-    const folded = this.foldAll(await this.deps.store.readStream(streamId));
-    this.cache.set(streamId, folded);
-    return folded;
+    return this.keep(streamId, this.foldAll(await this.deps.store.readStream(streamId)), read);
+  }
+
+  /**
+   * Cache `folded` (which includes read number `read`, -1 for none) unless the cache holds a later revision already (a
+   * concurrent read or append got there first): a cached fold never goes back, so it includes every read it is credited
+   * with. Returns the fold now cached.
+   */
+  private keep(streamId: string, folded: Folded<S>, read: number): Folded<S> {
+    const current = this.cache.peek(streamId);
+    const latest = current && current.folded.revision > folded.revision ? current.folded : folded;
+    this.cache.set(streamId, { folded: latest, read: Math.max(read, current?.read ?? -1) });
+    return latest;
   }
 
   /** Every event of the stream (throws StreamNotFoundError when it has none). */
@@ -221,7 +244,7 @@ export class StreamHandler<S> {
 
   /** The stream as this node last folded it, without asking the store whether it grew since (a replay's starting point). */
   cached(streamId: string): Folded<S> | undefined {
-    return this.cache.get(streamId);
+    return this.cache.get(streamId)?.folded;
   }
 
   private async loadOrNull(streamId: string): Promise<Folded<S> | null> {
@@ -288,7 +311,7 @@ export class StreamHandler<S> {
 
   /** Keep a fold in the cache (the creator of a stream knows it without reading it back). */
   remember(streamId: string, folded: Folded<S>): void {
-    this.cache.set(streamId, folded);
+    this.cache.set(streamId, { folded, read: -1 });
   }
 }
 

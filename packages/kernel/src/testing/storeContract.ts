@@ -163,6 +163,8 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
     const error = await store.readStream(s).catch((e: unknown) => e);
     t.type(error, StreamNotFoundError);
     t.match(error, { streamId: s });
+    // Also from a revision, as a reader catching up with a stream it believes it holds reads.
+    t.type(await store.readStream(s, { fromRevision: 5 }).catch((e: unknown) => e), StreamNotFoundError);
   });
 
   t.test('read a stream forwards and backwards from a revision with a max count', async (t) => {
@@ -175,6 +177,13 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
     t.same(types(await store.readStream(s, { fromRevision: 3, maxCount: 4 })), ['E3', 'E4', 'E5', 'E6']);
     t.same(types(await store.readStream(s, { fromRevision: 8 })), ['E8', 'E9']);
     t.same(types(await store.readStream(s, { fromRevision: 10 })), []);
+    t.same(types(await store.readStream(s, { fromRevision: 15 })), [], 'well past the end: nothing, not a missing stream');
+    t.same(types(await store.readStream(s, { fromRevision: 9, maxCount: 1 })), ['E9']);
+    t.same(
+      (await store.readStream(s, { fromRevision: 9 }))[0]?.data,
+      (await store.readStream(s))[9]?.data,
+      'the data read from the head is whole',
+    );
     t.same(types(await store.readStream(s, { direction: 'backwards', maxCount: 3 })), ['E9', 'E8', 'E7']);
     t.same(types(await store.readStream(s, { direction: 'backwards', fromRevision: 2 })), ['E2', 'E1', 'E0']);
   });
@@ -259,6 +268,20 @@ export async function eventStoreContract(t: Test, open: () => Promise<EventStore
       ['Y1', 'X3'],
       'resumes after the checkpoint, skipping the other prefix',
     );
+  });
+
+  t.test('a subscription that is not woken by local appends still gets each of them, in order', async (t) => {
+    const prefix = `${run}_quiet${n++}`;
+    const start = await endOfAll(store);
+    const quiet = store.subscribeToAll({ fromPosition: start, streamPrefixes: [prefix], wakeOnLocalAppends: false });
+    const seen = collect(quiet, 3);
+    await store.appendToStream(`${prefix}-a`, [event('A1')]);
+    await store.appendToStream(`${prefix}-b`, [event('B1'), event('B2')]);
+    t.same(
+      (await seen).map((e) => e.type),
+      ['A1', 'B1', 'B2'],
+    );
+    await quiet.unsubscribe();
   });
 
   t.test('8 writers x 500 appends over 100 streams: a live subscriber sees each event once, in commit order', async (t) => {
