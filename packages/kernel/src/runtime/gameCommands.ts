@@ -50,7 +50,13 @@ export class GameCommands {
     // A fresh outcome is redacted from the states the batch went through (kept by the streams), a replayed one is read
     // back; its view is the one its pushes share. Once the game is over the effective viewer sees everything.
     const events = await this.reads.visibleRange(record, viewer, written.from, written.to);
-    return { revision: record.revision, events, view: this.reads.viewOf(record, viewer), game: summarize(record, this.games.module(record)), replayed };
+    return {
+      revision: record.revision,
+      events,
+      view: this.reads.viewOf(record, viewer),
+      game: summarize(record, this.games.module(record)),
+      replayed,
+    };
   }
 
   /**
