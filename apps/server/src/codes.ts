@@ -127,6 +127,18 @@ export const SERVER_CODES = {
   'ticket/not-open': code(409, 'The ticket is placed or failed, or its game has started: it cannot be cancelled now.'),
   'ticket/concurrency': code(409, 'The ticket kept changing under the request; retry.'),
 
+  // Being told: feeds and webhooks.
+  'notifications/unavailable': code(503, 'This node serves games only: feeds and webhooks are off here.'),
+  'webhook/bad-url': code(400, 'The webhook URL is not an absolute URL, or it carries a fragment.'),
+  'webhook/not-https': code(400, 'The webhook URL is not https (http only where WEBHOOKS_ALLOW_PRIVATE is on).'),
+  'webhook/credentials-in-url': code(400, 'The webhook URL carries a user name or password.'),
+  'webhook/private-target': code(400, 'The webhook URL names a private, loopback or link-local address, or a local name.'),
+  'webhook/not-found': code(404, 'No webhook of yours has this id.'),
+  'webhook/too-many': code(409, 'You hold as many webhooks as allowed (10 a player, 100 the operator); delete one first.'),
+
+  // Operators.
+  'metrics/unauthorized': code(401, 'GET /metrics needs METRICS_TOKEN as a bearer token.'),
+
   // GraphQL documents.
   'graphql/invalid-query': code(400, 'The document does not parse or validate against the schema.'),
   'graphql/too-costly': code(400, 'The document would read the store or select fields beyond its budget; split it.'),

@@ -5,6 +5,7 @@ import { toyGame } from '@delve/kernel/testing';
 import t from 'tap';
 import WebSocket from 'ws';
 import { listening, testApp } from './support/app';
+import { until } from './support/processes';
 import { checkedFetch } from './support/http';
 
 t.test("a refused request's DelveError carries Retry-After", async (t) => {
@@ -83,4 +84,40 @@ t.test('the client reads its own writes: a ticket just opened is listed at once,
   );
   t.equal((await ada.ticket(placed.id)).id, placed.id);
   t.equal((await ada.cancelTicket(placed.id)).status, 'cancelled');
+});
+
+t.test('being told over the client: the inbox, myTurns after a cursor, and webhooks with their delivery log', async (t) => {
+  const ctx = await testApp({ WEBHOOKS_ALLOW_PRIVATE: '1' }, { toy: toyGame }, undefined, undefined, { told: true });
+  t.teardown(ctx.close);
+  const baseUrl = await listening(ctx.app);
+  const anonymous = new DelveClient({ baseUrl, fetch: checkedFetch(t, ctx.app), webSocket: WebSocket });
+  const ada = await anonymous.registerPlayer('Ada');
+  const client = anonymous.asPlayer(ada.key);
+  const hook = await client.createWebhook('http://127.0.0.1:9/never-answers', ['turn']);
+  t.match(hook, { owner: ada.id, events: ['turn'], status: 'enabled', secret: /^whsec_/ });
+  t.same(
+    (await client.webhooks()).map((w) => w.id),
+    [hook.id],
+    'listed, without its secret',
+  );
+  t.notOk('secret' in (await client.webhook(hook.id)), 'the secret is shown once');
+
+  const toy = 'toy' as ModuleName;
+  const { id } = await client.createGame(toy, 1);
+  await client.claimSeat(toy, id);
+  const told = await until('the turn told', async () => (await client.inbox(ada.id)).items[0] ?? null);
+  t.match(told, { kind: 'turn', gameId: id, seat: 0 });
+  const delivered = await until('a delivery attempted', async () => {
+    const log = await client.webhookDeliveries(hook.id, { limit: 5 });
+    return log.items[0]?.attempts.length ? log.items[0] : null;
+  });
+  t.match(delivered, { event: 'turn', status: /pending|failed/ }, 'the receiver never answers: the attempt is logged');
+
+  // From before the first notification: myTurns pushes it, then ends when the loop breaks.
+  for await (const notification of client.myTurns(ada.id, { after: '0' })) {
+    t.equal(notification.id, told.id, 'everything after the cursor, first the turn');
+    break;
+  }
+  await client.deleteWebhook(hook.id);
+  t.same(await client.webhooks(), [], 'deleted');
 });

@@ -191,7 +191,18 @@ const SUCCESS: Record<string, (w: World) => Promise<Req>> = {
   listTickets: async (w) => ({ token: w.ada.key }),
   getTicket: async (w) => ({ path: { id: await ticket(w) }, token: w.ada.key }),
   cancelTicket: async (w) => ({ path: { id: await ticket(w) }, token: w.ada.key }),
+  getInbox: async (w) => ({ path: { id: w.ada.id }, token: w.ada.key }),
+  createWebhook: async (w) => ({ token: w.ada.key, body: { url: 'https://hooks.example.com/delve', events: ['turn'] } }),
+  listWebhooks: async (w) => ({ token: w.ada.key }),
+  getWebhook: async (w) => ({ path: { id: await webhook(w) }, token: w.ada.key }),
+  deleteWebhook: async (w) => ({ path: { id: await webhook(w) }, token: w.ada.key }),
+  listWebhookDeliveries: async (w) => ({ path: { id: await webhook(w) }, token: w.ada.key }),
 };
+
+/** A webhook of Ada's (registered only: nothing delivers in this test). */
+async function webhook(w: World): Promise<string> {
+  return (await post(w, '/webhooks', { url: 'https://hooks.example.com/ada', events: ['game.finished'] }, w.ada.key)).id;
+}
 
 /** A ticket of Ada's, waiting at a table of four that nobody else joins. */
 async function ticket(w: World): Promise<string> {
@@ -358,6 +369,12 @@ const DRIVERS: Record<string, (w: World) => Promise<Req>> = {
   'openTicket 404': async (w) => ({ token: w.ada.key, body: { module: 'toy', character: randomUUID() } }),
   'openTicket 403': async (w) => ({ token: w.bob.key, body: { module: 'toy', character: w.hero } }),
   'openTicket 422': async (w) => ({ token: w.ada.key, body: { module: 'toy', seats: 5 } }),
+  'createWebhook 409': async (w) => {
+    // A player holds ten webhooks at most.
+    const eve = await post(w, '/players', { name: 'Eve' });
+    for (let i = 0; i < 10; i++) await post(w, '/webhooks', { url: `https://hooks.example.com/${i}`, events: ['turn'] }, eve.key);
+    return { token: eve.key, body: { url: 'https://hooks.example.com/one-more', events: ['turn'] } };
+  },
   'cancelTicket 409': async (w) => {
     // A table of one is placed and started at once.
     const placed = (await post(w, '/matchmaking/tickets', { module: 'toy', seats: 1 }, w.ada.key)).id;

@@ -76,7 +76,7 @@ t.test('registering: a player for their own games, the operator for all; the sec
   t.equal((await call(t, ctx.app, 'GET', `/webhooks/${created.body.id}`, { token: ada.key })).status, 404, 'gone');
   for (let i = 0; i < 10; i++) await call(t, ctx.app, 'POST', '/webhooks', { token: ada.key, payload });
   const tooMany = await call(t, ctx.app, 'POST', '/webhooks', { token: ada.key, payload });
-  t.equal(tooMany.status, 422);
+  t.equal(tooMany.status, 409);
   t.equal(tooMany.body.code, 'webhook/too-many');
 });
 

@@ -8,7 +8,14 @@ import { Positions } from './positions.js';
 import { ok } from './problems.js';
 import type { components, paths } from './schema.js';
 import { bearer, SeatClient, type GameSummary, type ModuleName, type SeatContext } from './seat.js';
-import { gameUpdates, type GameUpdated, type SubscribeOptions, type WebSocketConstructor } from './updates.js';
+import {
+  gameUpdates,
+  myTurns,
+  type GameUpdated,
+  type MyTurnsOptions,
+  type SubscribeOptions,
+  type WebSocketConstructor,
+} from './updates.js';
 
 export type { components, paths } from './schema.js';
 export type { Modules } from './modules.js';
@@ -24,7 +31,7 @@ export {
   type View,
   type VisibleEvent,
 } from './seat.js';
-export type { GameUpdated, SubscribeOptions } from './updates.js';
+export type { GameUpdated, MyTurnsOptions, SubscribeOptions } from './updates.js';
 
 /** Every named schema of the contract. */
 export type Schemas = components['schemas'];
@@ -235,6 +242,44 @@ export class DelveClient {
   /** Revoke a key; it stops working at once (the last live key cannot be revoked). */
   async revokeKey(playerId: string, keyId: string): Promise<void> {
     await ok(this.http.DELETE('/players/{id}/keys/{keyId}', { params: { path: { id: playerId, keyId } }, headers: this.key }));
+  }
+
+  // --- Being told ----------------------------------------------------------------------------------------------
+
+  /** The player's notifications, newest first (with the player key); the next page starts after `nextCursor`. */
+  async inbox(playerId: string, page: { limit?: number; cursor?: string } = {}): Promise<Schemas['Inbox']> {
+    return ok(this.http.GET('/players/{id}/inbox', { params: { path: { id: playerId }, query: page }, headers: this.key }));
+  }
+
+  /** The player's notifications as they come, over GraphQL's WebSocket (with the player key). */
+  myTurns(playerId: string, options: MyTurnsOptions = {}): AsyncGenerator<Schemas['Notification'], void, undefined> {
+    if (this.options.playerKey === undefined) throw new Error('myTurns needs a player key: asPlayer(key) first');
+    return myTurns(this.seats.graphqlUrl, playerId, this.options.playerKey, options, this.seats.webSocket);
+  }
+
+  /** Register an https URL for the player's own games' events; the answer holds its signing secret, shown once. */
+  async createWebhook(url: string, events: Schemas['WebhookEvent'][]): Promise<Schemas['NewWebhook']> {
+    return ok(this.http.POST('/webhooks', { headers: this.key, body: { url, events } }));
+  }
+
+  /** The player's webhooks, newest first. */
+  async webhooks(): Promise<Schemas['Webhook'][]> {
+    return (await ok(this.http.GET('/webhooks', { headers: this.key }))).items;
+  }
+
+  /** One webhook: its deliveries by status, and why it was disabled if it was. */
+  async webhook(id: string): Promise<Schemas['Webhook']> {
+    return ok(this.http.GET('/webhooks/{id}', { params: { path: { id } }, headers: this.key }));
+  }
+
+  /** A webhook's delivery log, newest first, each delivery with every attempt. */
+  async webhookDeliveries(id: string, page: { limit?: number; cursor?: string } = {}): Promise<Schemas['WebhookDeliveryLog']> {
+    return ok(this.http.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: page }, headers: this.key }));
+  }
+
+  /** Delete a webhook; nothing more is sent to it. */
+  async deleteWebhook(id: string): Promise<void> {
+    await ok(this.http.DELETE('/webhooks/{id}', { params: { path: { id } }, headers: this.key }));
   }
 
   // --- Matchmaking -----------------------------------------------------------------------------------------------

@@ -1690,9 +1690,18 @@ export interface components {
     /** @description An event a webhook may ask for. */
     WebhookEvent: 'turn' | 'game.finished' | 'campaign.scheduled' | 'character.levelled';
     CreateWebhookRequest: {
-      /** @description Where to POST each event (https). */
+      /**
+       * @description Where to POST each event (https).
+       * @example https://hooks.example.com/delve
+       */
       url: string;
-      /** @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled. */
+      /**
+       * @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled.
+       * @example [
+       *       "turn",
+       *       "game.finished"
+       *     ]
+       */
       events: components['schemas']['WebhookEvent'][];
     };
     /** @description enabled, or disabled after a delivery failed for good (see disabledReason); a disabled webhook gets nothing. */
@@ -1718,7 +1727,13 @@ export interface components {
       owner: string | null;
       /** @description Where deliveries are POSTed. */
       url: string;
-      /** @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled. */
+      /**
+       * @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled.
+       * @example [
+       *       "turn",
+       *       "game.finished"
+       *     ]
+       */
       events: components['schemas']['WebhookEvent'][];
       /** @description When it was registered (ISO 8601); it gets what happens from then on. */
       createdAt: string;
@@ -1743,7 +1758,13 @@ export interface components {
       owner: string | null;
       /** @description Where deliveries are POSTed. */
       url: string;
-      /** @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled. */
+      /**
+       * @description The events it wants: turn, game.finished, campaign.scheduled, character.levelled.
+       * @example [
+       *       "turn",
+       *       "game.finished"
+       *     ]
+       */
       events: components['schemas']['WebhookEvent'][];
       /** @description When it was registered (ISO 8601); it gets what happens from then on. */
       createdAt: string;
@@ -8681,6 +8702,14 @@ export interface components {
         | 'ticket/not-yours'
         | 'ticket/not-open'
         | 'ticket/concurrency'
+        | 'notifications/unavailable'
+        | 'webhook/bad-url'
+        | 'webhook/not-https'
+        | 'webhook/credentials-in-url'
+        | 'webhook/private-target'
+        | 'webhook/not-found'
+        | 'webhook/too-many'
+        | 'metrics/unauthorized'
         | 'graphql/invalid-query'
         | 'graphql/too-costly'
         | 'graphql/too-deep'
@@ -10172,9 +10201,12 @@ export interface operations {
   };
   getInbox: {
     parameters: {
-      query: {
-        /** @description How many to return (1 to 100). */
-        limit: number;
+      query?: {
+        /**
+         * @description How many to return (1 to 100).
+         * @example 20
+         */
+        limit?: number;
         /** @description Start after this one: the previous page's nextCursor. */
         cursor?: string;
       };
@@ -10431,7 +10463,15 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/delve",
+         *       "events": [
+         *         "turn",
+         *         "game.finished"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['CreateWebhookRequest'];
       };
     };
@@ -10455,9 +10495,9 @@ export interface operations {
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
+      409: components['responses']['Problem409'];
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
-      422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
       503: components['responses']['Problem503'];
     };
@@ -10537,9 +10577,12 @@ export interface operations {
   };
   listWebhookDeliveries: {
     parameters: {
-      query: {
-        /** @description How many to return (1 to 100). */
-        limit: number;
+      query?: {
+        /**
+         * @description How many to return (1 to 100).
+         * @example 20
+         */
+        limit?: number;
         /** @description Start after this one: the previous page's nextCursor. */
         cursor?: string;
       };

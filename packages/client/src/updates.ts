@@ -63,16 +63,28 @@ function dropped(error: unknown): Error {
   return new Error(`the subscription's connection closed (${String(code ?? 'no code')}${reason ? `: ${String(reason)}` : ''})`);
 }
 
+/** A subscription as `follow` runs it: its document, how to resume after what was received, and where its items are. */
+interface Followed<T> {
+  readonly query: string;
+  /** The variables, resuming after `after` (the last item's cursor, or the caller's own starting point). */
+  readonly variables: (after: unknown) => Record<string, unknown>;
+  /** The item in one result. */
+  readonly item: (data: Record<string, unknown>) => T;
+  /** What to resume after, once `item` was received. */
+  readonly cursor: (item: T) => unknown;
+}
+
 /**
- * Every new revision of `gameId`, in order and once each, until the game is finished or abandoned (the iterator then
- * ends). Breaking out of a `for await` closes the connection.
+ * Every item of a subscription, in order and once each, until the server completes it (the iterator then ends). A
+ * dropped connection is resumed after the last item received, `reconnects` times in a row at most. Breaking out of a
+ * `for await` closes the connection.
  */
-export async function* gameUpdates(
+async function* follow<T>(
   url: string,
-  gameId: string,
-  options: SubscribeOptions,
+  followed: Followed<T>,
+  options: { readonly token?: string; readonly after?: unknown; readonly reconnects?: number },
   webSocketImpl: WebSocketConstructor,
-): AsyncGenerator<GameUpdated, void, undefined> {
+): AsyncGenerator<T, void, undefined> {
   let after = options.after;
   let drops = 0;
   for (;;) {
@@ -84,14 +96,14 @@ export async function* gameUpdates(
       ...(options.token !== undefined && { connectionParams: { authorization: `Bearer ${options.token}` } }),
     });
     try {
-      const results = client.iterate<{ gameUpdated: GameUpdated }>({ query: QUERY, variables: { g: gameId, a: after ?? null } });
+      const results = client.iterate<Record<string, unknown>>({ query: followed.query, variables: followed.variables(after) });
       for await (const result of results) {
         const [error] = result.errors ?? [];
         if (error) throw refusal(error as GraphqlError);
-        const update = (result.data as { gameUpdated: GameUpdated }).gameUpdated;
-        after = update.revision;
+        const item = followed.item(result.data as Record<string, unknown>);
+        after = followed.cursor(item);
         drops = 0;
-        yield update;
+        yield item;
       }
       return;
     } catch (thrown) {
@@ -104,4 +116,49 @@ export async function* gameUpdates(
       await client.dispose();
     }
   }
+}
+
+/** Every new revision of `gameId`, in order and once each, until the game is finished or abandoned. */
+export function gameUpdates(
+  url: string,
+  gameId: string,
+  options: SubscribeOptions,
+  webSocketImpl: WebSocketConstructor,
+): AsyncGenerator<GameUpdated, void, undefined> {
+  const followed: Followed<GameUpdated> = {
+    query: QUERY,
+    variables: (after) => ({ g: gameId, a: after ?? null }),
+    item: (data) => data.gameUpdated as GameUpdated,
+    cursor: (update) => update.revision,
+  };
+  return follow(url, followed, options, webSocketImpl);
+}
+
+/** How to follow a player's own feed. */
+export interface MyTurnsOptions {
+  /** First push every notification after this one (a notification id); default: from now on. */
+  readonly after?: string;
+  /** Times to reconnect after the connection drops, resuming after the last notification received (default 3). */
+  readonly reconnects?: number;
+}
+
+const MY_TURNS = `subscription($p: ID!, $a: String) {
+  myTurns(playerId: $p, after: $a) { id kind at gameId module seat revision deadline status winners }
+}`;
+
+/** A player's notifications as they come (the subscription never ends by itself; break out to close it). */
+export function myTurns(
+  url: string,
+  playerId: string,
+  playerKey: string,
+  options: MyTurnsOptions,
+  webSocketImpl: WebSocketConstructor,
+): AsyncGenerator<Schemas['Notification'], void, undefined> {
+  const followed: Followed<Schemas['Notification']> = {
+    query: MY_TURNS,
+    variables: (after) => ({ p: playerId, a: after ?? null }),
+    item: (data) => data.myTurns as Schemas['Notification'],
+    cursor: (notification) => notification.id,
+  };
+  return follow(url, followed, { ...options, token: playerKey }, webSocketImpl);
 }

@@ -1,8 +1,9 @@
 // The scheduler's plan in PostgreSQL: the due_actions table, changed in one transaction with the scheduler's
 // checkpoint (in the checkpoints table, beside the read models' and the outcome recorder's).
 import { SCHEDULER, type DueAction, type DuePlanStore, type PlanChange, type Position } from '@delve/kernel';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { holdCheckpoint, moveCheckpoint, readCheckpoint } from './checkpointRow';
+import { sha256Key } from './lockKey';
 
 export class PostgresDuePlan implements DuePlanStore {
   constructor(
@@ -16,6 +17,7 @@ export class PostgresDuePlan implements DuePlanStore {
 
   async commit(changes: readonly PlanChange[], from: Position | 'start', to: Position): Promise<boolean> {
     return this.sql.begin(async (tx) => {
+      await lockPlan(tx, this.name);
       if (!(await holdCheckpoint(tx, this.name, from))) return false;
       const { games, kinds, drops, sets } = net(changes);
       if (games.length > 0) await tx`delete from due_actions where game_id = any(${games}::text[])`;
@@ -53,11 +55,14 @@ export class PostgresDuePlan implements DuePlanStore {
 
   async done(actions: readonly DueAction[]): Promise<void> {
     if (actions.length === 0) return;
-    // Each only if it is still the action planned: a newer plan for the same slot stays.
-    await this.sql`
-      delete from due_actions d using jsonb_array_elements(${this.sql.json(actions as never)}) as a(action)
-       where d.game_id = a.action ->> 'gameId' and d.kind = a.action ->> 'kind' and d.seat = (a.action ->> 'seat')::int
-         and d.action = a.action`;
+    await this.sql.begin(async (tx) => {
+      await lockPlan(tx, this.name);
+      // Each only if it is still the action planned: a newer plan for the same slot stays.
+      await tx`
+        delete from due_actions d using jsonb_array_elements(${tx.json(actions as never)}) as a(action)
+         where d.game_id = a.action ->> 'gameId' and d.kind = a.action ->> 'kind' and d.seat = (a.action ->> 'seat')::int
+           and d.action = a.action`;
+    });
   }
 
   /** When the next action is due (null: nothing planned), so a scheduler can sleep until then. */
@@ -65,6 +70,14 @@ export class PostgresDuePlan implements DuePlanStore {
     const [row] = await this.sql<{ due: Date }[]>`select min(due_at) as due from due_actions`;
     return row?.due ? row.due.toISOString() : null;
   }
+}
+
+/**
+ * The plan's writers take turns: a page of changes and a batch of settled actions each delete and write several rows, in
+ * orders of their own, and two such transactions at once could deadlock (PostgreSQL then aborts one).
+ */
+async function lockPlan(tx: TransactionSql, name: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(${sha256Key(`plan:${name}`)}::bigint)`;
 }
 
 type Slot = { readonly gameId: string; readonly kind: string; readonly seat: number };

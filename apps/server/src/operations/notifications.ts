@@ -13,7 +13,9 @@ import { operation, type Caller } from './operation';
 import { Uuid } from './schemas';
 
 /** A page's size, and the cursor of the next page: a notification or delivery id (a decimal number). */
-const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many to return (1 to 100).' });
+const Limit = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many to return (1 to 100).', examples: [20] }),
+);
 const Cursor = Type.Optional(
   Type.String({ pattern: '^(0|[1-9][0-9]{0,17})$', description: "Start after this one: the previous page's nextCursor." }),
 );
@@ -52,6 +54,7 @@ const Events = Type.Array(WebhookEvent, {
   maxItems: 4,
   uniqueItems: true,
   description: 'The events it wants: turn, game.finished, campaign.scheduled, character.levelled.',
+  examples: [['turn', 'game.finished']],
 });
 
 const Webhook = Type.Object(
@@ -159,17 +162,25 @@ export const createWebhook = operation({
   budget: 'write',
   auth: WEBHOOK_AUTH,
   input: Type.Object(
-    { url: Type.String({ minLength: 1, maxLength: 2048, description: 'Where to POST each event (https).' }), events: Events },
+    {
+      url: Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: 'Where to POST each event (https).',
+        examples: ['https://hooks.example.com/delve'],
+      }),
+      events: Events,
+    },
     { additionalProperties: false },
   ),
   output: NewWebhook,
-  problems: [401, 403, 413, 415, 422],
+  problems: [401, 403, 409, 413, 415],
   async run(context, caller, { url, events }) {
     const owner = caller.kind === 'admin' ? null : playerOf(caller);
     const target = checkWebhookUrl(url, context.config.webhooks.allowPrivate);
     const most = owner === null ? MAX_OPERATOR_WEBHOOKS : MAX_PLAYER_WEBHOOKS;
     if ((await context.notifications.webhooks.count(owner)) >= most) {
-      throw new HttpProblem(422, 'webhook/too-many', `at most ${most} webhooks each: delete one first`);
+      throw new HttpProblem(409, 'webhook/too-many', `at most ${most} webhooks each: delete one first`);
     }
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     const webhook = await context.notifications.webhooks.create({ id: randomUUID(), owner, url: target, events, secret });
