@@ -236,7 +236,8 @@ export class DelveClient {
 
   /** The player's seats in games not over (with the player key: a lost token is recovered with `recoverSeat`). */
   async activeSeats(playerId: string): Promise<Schemas['ActiveSeat'][]> {
-    return (await ok(this.http.GET('/players/{id}/seats', { params: { path: { id: playerId } }, headers: this.key }))).items;
+    return (await ok(this.http.GET('/players/{id}/seats', { params: { path: { id: playerId }, query: this.after }, headers: this.key })))
+      .items;
   }
 
   /** Revoke a key; it stops working at once (the last live key cannot be revoked). */

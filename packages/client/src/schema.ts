@@ -583,7 +583,7 @@ export interface paths {
     };
     /**
      * Your seats in games not over yet, newest first, each with whether the game waits for you.
-     * @description The games come from the player-profiles read model (within moments of a claim); each one’s status and whether it awaits the seat are read from the game itself. Take a fresh token for one with POST /games/{gameId}/seats/{seat}/tokens, or recover the seat (revoking the old tokens) with POST …/recovery.
+     * @description The games come from the player-profiles read model (within moments of a claim; give `after` to read your own claim); each one’s status and whether it awaits the seat are read from the game itself. Take a fresh token for one with POST /games/{gameId}/seats/{seat}/tokens, or recover the seat (revoking the old tokens) with POST …/recovery.
      */
     get: operations['listActiveSeats'];
     put?: never;
@@ -10361,7 +10361,10 @@ export interface operations {
   };
   listActiveSeats: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A log position a write answered with (X-Log-Position; GraphQL: extensions.logPosition). The read waits, briefly, until its read model has reached it, so it shows that write; 503 read-model/behind if it does not in time. It has no example: only a position a write answered means anything. */
+        after?: string;
+      };
       header?: never;
       path: {
         /**

@@ -102,19 +102,20 @@ export const listActiveSeats = operation({
   group: 'players',
   summary: 'Your seats in games not over yet, newest first, each with whether the game waits for you.',
   description:
-    'The games come from the player-profiles read model (within moments of a claim); each one’s status and whether ' +
-    'it awaits the seat are read from the game itself. Take a fresh token for one with POST ' +
+    'The games come from the player-profiles read model (within moments of a claim; give `after` to read your own ' +
+    'claim); each one’s status and whether it awaits the seat are read from the game itself. Take a fresh token for one with POST ' +
     '/games/{gameId}/seats/{seat}/tokens, or recover the seat (revoking the old tokens) with POST …/recovery.',
   budget: 'read',
   auth: ['playerKey'],
-  input: Type.Object({ id: PlayerId }, { additionalProperties: false }),
+  input: Type.Object({ id: PlayerId, after: Type.Optional(LogPosition) }, { additionalProperties: false }),
   output: Type.Object(
     { items: Type.Array(ActiveSeat, { description: 'At most 100 seats, newest first.' }) },
     { title: 'ActiveSeatList', description: "A player's seats in games not over." },
   ),
   problems: [401, 403],
-  async run({ games, reads }, caller, { id }) {
+  async run({ config, games, reads }, caller, { id, after }) {
     requireSelf(caller, id);
+    await awaitReadModel(reads, 'player-profiles', after, config.readWaitMs);
     const playing = ((await reads.playerProfile(id))?.games ?? [])
       .filter((g) => g.status === 'playing')
       .slice(-100)
