@@ -66,9 +66,18 @@ const FATAL_CLAIMS: ReadonlySet<string> = new Set([
   'game/character-seated',
 ]);
 
+/** A command waiting for its pool's decision, and who to tell of it. */
+interface PoolWaiter {
+  readonly command: PoolCommand;
+  readonly resolve: (state: PoolState) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export class MatchmakingService {
   private readonly tickets: StreamHandler<TicketState>;
   private readonly pools: StreamHandler<PoolState>;
+  /** Commands waiting for their pool's next decision, by pool (present while the pool is deciding). */
+  private readonly waiting = new Map<string, PoolWaiter[]>();
 
   constructor(private readonly deps: MatchmakingDeps) {
     this.tickets = new StreamHandler<TicketState>({
@@ -262,12 +271,49 @@ export class MatchmakingService {
     return folded;
   }
 
-  private async pool(pool: string, command: PoolCommand): Promise<PoolState> {
-    const { folded } = await this.pools.handle(poolStream(pool), (current, stamp) => {
-      const events = decidePool(command, current?.state ?? EMPTY_POOL);
-      return { events: events.map((event) => ({ type: event.type, data: event, metadata: stampedMetadata(stamp) })) };
+  /**
+   * Have `pool` decide `command`, answering the pool as the command left it. A pool is one stream that every placement
+   * of its kind of table goes through, so a node does not send its requests to it one against another (each losing
+   * the race would read and try again): the commands that arrive while the pool's last decision is being stored wait,
+   * and are then decided together, in order, in one append. Nodes still contend with each other, once per batch.
+   */
+  private pool(pool: string, command: PoolCommand): Promise<PoolState> {
+    return new Promise<PoolState>((resolve, reject) => {
+      const queue = this.waiting.get(pool);
+      if (queue) queue.push({ command, resolve, reject });
+      else {
+        this.waiting.set(pool, [{ command, resolve, reject }]);
+        void this.decideWaiting(pool);
+      }
     });
-    return folded?.state ?? EMPTY_POOL;
+  }
+
+  /** Decide the commands waiting for `pool`, a batch per append, until none is left. */
+  private async decideWaiting(pool: string): Promise<void> {
+    for (let batch = this.waiting.get(pool) ?? []; batch.length > 0; batch = this.waiting.get(pool) ?? []) {
+      // Commands arriving from now on wait for the next batch.
+      this.waiting.set(pool, []);
+      let after: PoolState[] = [];
+      try {
+        await this.pools.handle(poolStream(pool), (current, stamp) => {
+          // Decided afresh on each try: every command on the pool as the ones before it in the batch left it.
+          let state = current?.state ?? EMPTY_POOL;
+          const events: PoolEvent[] = [];
+          after = batch.map(({ command }) => {
+            for (const event of decidePool(command, state)) {
+              events.push(event);
+              state = evolvePool(state, event);
+            }
+            return state;
+          });
+          return { events: events.map((event) => ({ type: event.type, data: event, metadata: stampedMetadata(stamp) })) };
+        });
+        batch.forEach((waiter, i) => waiter.resolve(after[i] as PoolState));
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+    }
+    this.waiting.delete(pool);
   }
 }
 
