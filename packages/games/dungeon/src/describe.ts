@@ -4,7 +4,8 @@ import type { DungeonEvent, EventOf } from './events';
 import { HIDDEN, rankName } from './rules/cards';
 
 /** A seat as the log names it; the viewer's own seat is marked, so a reader finds their moves. */
-const who = (seat: number, viewer: Viewer): string => (viewer.kind === 'seat' && viewer.seat === seat ? `seat ${seat} (you)` : `seat ${seat}`);
+const who = (seat: number, viewer: Viewer): string =>
+  viewer.kind === 'seat' && viewer.seat === seat ? `seat ${seat} (you)` : `seat ${seat}`;
 /** A card the viewer may see by its code, one it may not as "a card". */
 const named = (card: string): string => (card === HIDDEN ? 'a card' : card);
 /** Cards by code when every one is visible to the viewer, else only how many (a hidden card is never named). */
@@ -47,11 +48,13 @@ const PHRASES: Phrases = {
   WindowClosed: (e) => (e.cancelled ? 'Everyone passed; the power was cancelled.' : 'Everyone passed.'),
   CardGiven: (e, v) => `${who(e.from, v)} gave ${named(e.card)} to ${who(e.to, v)}.`,
   CardDenied: (e, v) => `${who(e.seat, v)} said they have no such card.`,
-  HandRevealed: (e, v) => `${who(e.seat, v)} showed their hand to ${who(e.to, v)}${e.cards.every((c) => c !== HIDDEN) ? `: ${cards(e.cards)}` : ''}.`,
+  HandRevealed: (e, v) =>
+    `${who(e.seat, v)} showed their hand to ${who(e.to, v)}${e.cards.every((c) => c !== HIDDEN) ? `: ${cards(e.cards)}` : ''}.`,
   AnswerChecked: (e, v) => `${who(e.seat, v)}'s denial was ${e.truthful ? 'true' : 'a lie'}.`,
   PowerFinished: (e, v) => `${who(e.seat, v)}'s power is over.`,
   CardTaken: (e, v) => `${who(e.seat, v)} took ${named(e.card)} from the discard pile.`,
-  CardsDiscarded: (e, v) => `${who(e.seat, v)} discarded ${e.faceDown ? `${e.cards.length} card${e.cards.length === 1 ? '' : 's'} face down` : cards(e.cards)} from ${e.from === 'hand' ? 'hand' : 'the dungeon'}.`,
+  CardsDiscarded: (e, v) =>
+    `${who(e.seat, v)} discarded ${e.faceDown ? `${e.cards.length} card${e.cards.length === 1 ? '' : 's'} face down` : cards(e.cards)} from ${e.from === 'hand' ? 'hand' : 'the dungeon'}.`,
   DungeonRevealed: (e, v) => `${who(e.by, v)} made ${who(e.seat, v)} show their passages: ${e.cheated ? 'a cheat' : 'all honest'}.`,
   HandLimitReached: (e, v) => `${who(e.seat, v)} must discard ${e.excess} card${e.excess === 1 ? '' : 's'}.`,
   TurnEnded: (e, v) => `${who(e.seat, v)}'s turn ended.`,

@@ -36,7 +36,10 @@ t.test('describe: a drawn card is named to its drawer and to nobody else who may
   t.equal(own, 'Seat 0 (you) drew 7H QS.');
   for (const viewer of [{ kind: 'seat', seat: 1 }, { kind: 'spectator' }] as const) {
     const redacted = dungeon.redact(drawn, viewer, state)!;
-    t.ok(redacted.type === 'CardsDrawn' && redacted.cards.every((c) => c === HIDDEN), `${viewer.kind}: the event it is given hides the cards`);
+    t.ok(
+      redacted.type === 'CardsDrawn' && redacted.cards.every((c) => c === HIDDEN),
+      `${viewer.kind}: the event it is given hides the cards`,
+    );
     const text = dungeon.describe!(redacted, viewer);
     t.equal(text, 'Seat 0 drew 2 cards.', `${viewer.kind}: told how many, not which`);
     t.notMatch(text, /7H|QS/);

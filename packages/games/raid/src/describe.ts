@@ -53,7 +53,8 @@ const PHRASES: Phrases = {
   AttackDeclared: (e, v) => `${character(e.attacker, v)} attacked ${character(e.target, v)}.`,
   AttackRedirected: (e, v) => `${character(e.protector, v)} stepped in to protect.`,
   AttackEnded: (e) => (e.cancelled ? 'The attack was cancelled.' : 'The attack is over.'),
-  WindowOpened: (e, v) => `${e.awaiting.map((s) => side(s, v)).join(', ')} may respond to the ${e.kind === 'flip' ? 'flipped card' : 'attack'}.`,
+  WindowOpened: (e, v) =>
+    `${e.awaiting.map((s) => side(s, v)).join(', ')} may respond to the ${e.kind === 'flip' ? 'flipped card' : 'attack'}.`,
   ResponsePassed: (e, v) => `${side(e.seat, v)} passed.`,
   WindowClosed: () => 'Every raider asked has passed.',
   HandLimitReached: (e, v) => `${side(e.seat, v)} must discard ${e.excess}.`,

@@ -3,7 +3,8 @@ import type { Viewer } from '@delve/kernel';
 import { DUNGEONS, isDungeonId } from './content';
 import type { EventOf, VentureEvent } from './events';
 
-const who = (seat: number, viewer: Viewer): string => (viewer.kind === 'seat' && viewer.seat === seat ? `seat ${seat} (you)` : `seat ${seat}`);
+const who = (seat: number, viewer: Viewer): string =>
+  viewer.kind === 'seat' && viewer.seat === seat ? `seat ${seat} (you)` : `seat ${seat}`;
 const dungeonName = (id: string): string => (isDungeonId(id) ? DUNGEONS[id].name : id);
 /** A room by its flavour name (309.4b) when one dungeon alone has a room of that id, else by its id. */
 function roomName(id: string): string {

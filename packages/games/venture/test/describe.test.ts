@@ -16,7 +16,7 @@ t.test('describe: every event of a whole game is one short sentence, the same fo
       // Nobody concedes, so the game goes on long enough to venture.
       choose: (state, random) => {
         const seat = random.pick(venture.status(state).awaiting);
-        const legal = venture.legalCommands(state, seat).filter((c) => c.type !== 'Concede');
+        const legal = venture.legalCommands(state, seat).filter((c) => c.type !== 'LeaveGame');
         return legal.length > 0 ? { seat, command: random.pick(legal) } : null;
       },
       onStep: ({ events }) => {
