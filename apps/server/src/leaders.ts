@@ -18,14 +18,7 @@ export const OUTCOMES_LOCK = 'process:game-outcomes';
 export const MATCHMAKER_LOCK = 'process:matchmaker';
 
 /** Every lock a leader holds: one holder each across all processes and nodes. */
-export const LEADER_LOCKS = [
-  READ_MODELS_LOCK,
-  OUTCOMES_LOCK,
-  SCHEDULER_LOCK,
-  MATCHMAKER_LOCK,
-  NOTIFIER_LOCK,
-  DELIVERER_LOCK,
-] as const;
+export const LEADER_LOCKS = [READ_MODELS_LOCK, OUTCOMES_LOCK, SCHEDULER_LOCK, MATCHMAKER_LOCK, NOTIFIER_LOCK, DELIVERER_LOCK] as const;
 
 export interface LeadersDeps {
   readonly store: EventStore;

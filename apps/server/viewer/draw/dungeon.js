@@ -1,5 +1,5 @@
 // Dungeon: each seat's passages as a tree grown from its cell, the creature fighting on the passage it attacks, and
-// the hand (face down unless it is the viewer's own).
+// the hand (face down unless it is the viewer's own); a seat's moves are its cards, in hand or on the discard pile.
 import { card, hand, html, seatPanel, svg } from './svg.js';
 
 const W = 46;
@@ -67,17 +67,99 @@ function tree(player, view) {
 }
 
 /** The whole table: one panel per seat, and what the table shares (deck, discard pile, turn, window). */
-export function draw(view, board) {
+export function draw(view, board, ctx) {
   const info = html('p', { class: 'table-info' });
-  const turn = view.turn ? `seat ${view.turn.seat}'s turn` : view.phase;
+  const turn = view.turn ? `${ctx?.seatName(view.turn.seat) ?? `seat ${view.turn.seat}`}'s turn` : view.phase;
   info.append(`${turn} · deck ${view.deckCount} · discard ${view.discardCount} `);
-  for (const c of view.discard.slice(-5)) info.append(card(c));
+  const pile = html('span', { 'data-discard': '' });
+  for (const c of view.discard.slice(-5)) pile.append(card(c));
+  info.append(pile);
   if (view.window) info.append(` · ${view.window.kind} window open`);
-  if (view.winners) info.append(` · winners: ${view.winners.map((s) => `seat ${s}`).join(', ') || 'nobody'}`);
+  if (view.winners) info.append(` · winners: ${view.winners.map((s) => ctx?.seatName(s) ?? `seat ${s}`).join(', ') || 'nobody'}`);
   board.append(info);
   for (const player of view.players) {
-    const panel = seatPanel(player.seat, view.you, `Seat ${player.seat}${player.alive ? '' : ' ✝'}`, player.alive ? '' : ' out');
+    const panel = seatPanel(
+      player.seat,
+      view.you,
+      `${ctx?.seatName(player.seat) ?? `Seat ${player.seat}`}${player.alive ? '' : ' ✝'}`,
+      player.alive ? '' : ' out',
+    );
     panel.append(hand(player.seat, player.hand, player.handCount), tree(player, view));
     board.append(panel);
   }
 }
+
+/** Where a command is played on the picture: the card it plays, in the seat's hand or on the discard pile. */
+export function targetOf(command, view) {
+  if (typeof command.card !== 'string') return null;
+  if (command.type === 'TakeFromDiscard') return `[data-discard] [data-card="${command.card}"]`;
+  return `[data-hand-seat="${view.you}"] [data-card="${command.card}"]`;
+}
+
+const RANKS = ['Joker', 'Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
+const spot = (node) => (node === 0 ? 'your cell' : `passage ${node}`);
+
+/** A command in words. */
+export function label(c) {
+  switch (c.type) {
+    case 'PlayOffCard':
+      return `Play-off: put ${c.card} down`;
+    case 'PlayPassage':
+      return `Lay ${c.card} on ${spot(c.parent)}${c.as ? ` as ${RANKS[c.as]}` : ''}`;
+    case 'CaveIn':
+      return `Cave in seat ${c.target}'s last passage with ${c.card}`;
+    case 'Attack':
+      return `Attack seat ${c.target} with ${c.card}${c.as ? ` as ${RANKS[c.as]}` : ''}`;
+    case 'UseGraverobber':
+      return `Use ${c.card} to take a card from the discard pile`;
+    case 'UseMyrmiddon':
+      return `Use ${c.card} to ask seat ${c.target} for ${RANKS[c.ask] ?? c.ask}`;
+    case 'PlayAce':
+      return `Play ${c.card}`;
+    case 'Interrupt':
+      return `Counter the power with ${c.card}`;
+    case 'Accuse':
+      return `Accuse seat ${c.target}`;
+    case 'Fight':
+      return `Fight with ${c.cards.map((x) => (typeof x === 'string' ? x : `${x.card}${x.as ? ` as ${RANKS[x.as]}` : ''}`)).join(' + ')}`;
+    case 'GiveCard':
+      return `Give ${c.card}`;
+    case 'ResolveLie':
+      return c.handOver ? 'Hand the card over and discard the rest' : 'Discard your whole hand';
+    case 'SaveJoker':
+      return `Keep the Joker passage by discarding ${c.card}`;
+    case 'TakeFromDiscard':
+      return `Take ${c.card} from the discard pile`;
+    case 'Discard':
+      return `Discard ${c.card}`;
+    case 'Pass':
+      return 'Pass';
+    case 'Retreat':
+      return 'Retreat';
+    case 'DenyCard':
+      return 'Say you have no such card';
+    case 'DemandLook':
+      return 'Demand to look at the hand';
+    case 'AcceptAnswer':
+      return 'Accept the answer';
+    case 'LoseJoker':
+      return 'Let the Joker passage collapse';
+    case 'EndTurn':
+      return 'End your turn';
+    case 'Concede':
+      return 'Concede the game';
+    default:
+      return null;
+  }
+}
+
+/** What the picture's marks mean. */
+export const legend = [
+  ['cell', 'where a dungeon starts; passages grow down from it, ten to two'],
+  ['yellow box', 'the last passage laid in that dungeon'],
+  ['7?', 'a face-down passage standing for 7 (Pitch Black)'],
+  ['⚔ QS (12)', 'a creature attacking that passage, with its combat value'],
+  ['✝', 'the player is out of the game'],
+  ['?', 'a face-down card you may not see'],
+  ['red card', 'hearts and diamonds'],
+];
