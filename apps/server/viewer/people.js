@@ -24,6 +24,14 @@ const table = (head, rows) => {
 const day = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '–');
 const gameLink = (gameId) => link(`/watch/${gameId}`, gameId.slice(0, 8));
 
+/** A character's sheet in one line, for lists of members. */
+function sheetLine(character) {
+  const sheet = character.sheet;
+  if (character.module === 'raid') return `${sheet.class.name}, ${sheet.levelName}, ${sheet.xp} XP`;
+  if (character.module === 'dungeoneer') return `level ${sheet.level}, ${sheet.adventures} adventures, ${sheet.treasures.length} treasures`;
+  return `${character.games.length} games`;
+}
+
 /** The raid's sheet: level, XP to the next, the deck, achievements per dungeon, runs, and unlocks to spend. */
 async function raidSheet(character, owner) {
   const sheet = character.sheet;
@@ -50,10 +58,25 @@ async function raidSheet(character, owner) {
     ),
     section(
       'Achievements',
-      list(
-        sheet.dungeons,
-        (d) =>
-          `${d.name}: ${d.runs} runs, ${d.victories} victories${d.achievements.length ? ` · ${d.achievements.map((a) => a.name ?? a).join(', ')}` : ''}`,
+      ...sheet.dungeons.map((d) =>
+        html(
+          'div',
+          { 'data-dungeon': d.dungeon },
+          html(
+            'h3',
+            {},
+            `${d.name}: ${d.runs} runs, ${d.victories} victories${d.hardestVictory ? `, hardest won: ${d.hardestVictory}` : ''}`,
+          ),
+          table(
+            ['Achievement', 'What earns it', 'XP', 'Earned'],
+            d.achievements.map((a) => [
+              a.name,
+              a.text,
+              String(a.xp),
+              a.timesEarned ? `${a.timesEarned}× since ${day(a.firstEarnedAt)}` : 'not yet',
+            ]),
+          ),
+        ),
       ),
     ),
     section(
@@ -199,6 +222,13 @@ async function campaignPage() {
   document.title = `${campaign.name} · Delve`;
   const memberName = (player) => campaign.members.find((m) => m.player === player)?.name ?? player.slice(0, 8);
   const standing = campaign.standing ?? { sides: [], members: [] };
+  // Each member with the character they bring, read from its sheet.
+  const members = await Promise.all(
+    campaign.members.map(async (member) => ({
+      member,
+      character: member.character ? await api(`/characters/${member.character}`).catch(() => null) : null,
+    })),
+  );
   return [
     section(
       campaign.name,
@@ -227,9 +257,11 @@ async function campaignPage() {
     ),
     section(
       'Members',
-      list(campaign.members, (m) => [
-        link(`/players/${m.player}`, m.name),
-        ...(m.character ? [' · ', link(`/characters/${m.character}`, 'character sheet')] : []),
+      list(members, ({ member, character }) => [
+        link(`/players/${member.player}`, member.name),
+        ...(character
+          ? [' · ', link(`/characters/${character.id}`, 'character sheet'), ` · ${character.name}: ${sheetLine(character)}`]
+          : []),
       ]),
     ),
     section(
@@ -241,7 +273,7 @@ async function campaignPage() {
           g.status,
           day(g.scheduledAt),
           day(g.endedAt),
-          g.winners.map((s) => `seat ${s}`).join(', ') || '–',
+          g.winners.map((seat) => memberName(g.seats.find((x) => x.seat === seat)?.player ?? '')).join(', ') || '–',
         ]),
       ),
     ),

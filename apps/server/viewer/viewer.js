@@ -169,29 +169,45 @@ async function moves(view, board, revision) {
       : 'Click a highlighted card, room or space on the table, or a button here.';
 }
 
+/** Inputs made so far, so each gets an id of its own for its label. */
+let fields = 0;
+
+/** The number ranges a schema allows (one, or each branch of a union of numbers), or null when it is not a number. */
+function numberRanges(schema) {
+  const branches = schema.anyOf ?? schema.oneOf ?? [schema];
+  if (!branches.every((b) => b.type === 'integer' || b.type === 'number')) return null;
+  return branches.map((b) => ({ min: b.minimum ?? -Infinity, max: b.maximum ?? Infinity, integer: b.type === 'integer' }));
+}
+
 /** An input for one parameter, as its JSON Schema allows: a number, a yes/no, a choice, or text. */
 function inputFor(name, schema) {
-  const id = `param-${name}`;
+  const id = `param-${name}-${++fields}`;
   const choices = schema.enum ?? (schema.anyOf ?? schema.oneOf)?.map((s) => s.const).filter((c) => c !== undefined);
+  const ranges = numberRanges(schema);
   let input;
   if (choices?.length) {
     input = html('select', { id, name });
     for (const choice of choices) input.append(html('option', { value: JSON.stringify(choice) }, String(choice)));
   } else if (schema.type === 'boolean') input = html('input', { id, name, type: 'checkbox' });
-  else if (schema.type === 'integer' || schema.type === 'number') {
-    input = html('input', { id, name, type: 'number', required: '', step: schema.type === 'integer' ? 1 : 'any' });
-    if (schema.minimum !== undefined) input.setAttribute('min', schema.minimum);
-    if (schema.maximum !== undefined) input.setAttribute('max', schema.maximum);
-    input.value = String(schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : 0);
+  else if (ranges) {
+    const low = Math.min(...ranges.map((r) => r.min));
+    const high = Math.max(...ranges.map((r) => r.max));
+    input = html('input', { id, name, type: 'number', required: '', step: ranges.every((r) => r.integer) ? 1 : 'any' });
+    if (Number.isFinite(low)) input.setAttribute('min', low);
+    if (Number.isFinite(high)) input.setAttribute('max', high);
+    // A value the schema allows to start from: 1 where a range holds it, else the first range's lowest.
+    const start = ranges.some((r) => r.min <= 1 && 1 <= r.max) ? 1 : ranges[0].min;
+    input.value = String(Number.isFinite(start) ? start : 0);
   } else input = html('input', { id, name, type: 'text', required: '' });
-  const label = html('label', { for: id }, `${name}${schema.description ? ` (${schema.description})` : ''} `);
-  return { field: html('span', { class: 'param' }, label, input), read: () => readInput(input, schema, choices) };
+  if (schema.description) input.setAttribute('title', schema.description);
+  const label = html('label', { for: id }, `${name} `);
+  return { field: html('span', { class: 'param' }, label, input), read: () => readInput(input, schema, choices, ranges) };
 }
 
-function readInput(input, schema, choices) {
+function readInput(input, schema, choices, ranges) {
   if (choices?.length) return JSON.parse(input.value);
   if (schema.type === 'boolean') return input.checked;
-  if (schema.type === 'integer' || schema.type === 'number') return Number(input.value);
+  if (ranges) return Number(input.value);
   return input.value;
 }
 
@@ -244,7 +260,8 @@ async function showLog(revision) {
   const seats = state.summary?.seats;
   for (const item of state.log) {
     if (item.revision > revision || item.type === 'ClockSet') continue;
-    list.append(html('li', { 'data-revision': item.revision }, withNames(item.text, seats)));
+    const text = state.drawing.wordsFor?.(item.text, state.view) ?? item.text;
+    list.append(html('li', { 'data-revision': item.revision }, withNames(text, seats)));
   }
   list.lastElementChild?.scrollIntoView({ block: 'nearest' });
 }

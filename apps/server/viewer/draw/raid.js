@@ -81,6 +81,13 @@ function units(view) {
 const nameOf = (ref, view) => units(view).find((u) => (u.ref ?? u.id) === ref)?.name ?? ref;
 const cardName = (id, view) => view.raiders.flatMap((r) => r.hand ?? []).find((c) => c.id === id)?.name ?? id;
 
+/** A log line with each ally the server names by its card instance ("ally r0-4") named as the board shows it. */
+export const wordsFor = (text, view) =>
+  text.replace(/\b([Aa])lly ([a-z]\d+(?:-\d+)?)\b/g, (_whole, a, ref) => {
+    const name = units(view).find((u) => (u.ref ?? u.id) === ref)?.name;
+    return name ?? `${a === 'A' ? 'An' : 'an'} ally`;
+  });
+
 /** Where a command is played on the picture: a card in hand, or the unit attacked or protecting. */
 export function targetOf(command, view) {
   if (typeof command.card === 'string') return `[data-hand-seat="${view.you}"] [data-card="${command.card}"]`;
