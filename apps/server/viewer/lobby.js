@@ -171,7 +171,7 @@ function newGameSection() {
       if (input) optionsBox.append(input);
     }
     bots.replaceChildren(html('option', { value: '' }, 'no bots: wait for people'));
-    for (const bot of module.bots) bots.append(html('option', { value: bot.name }, `${bot.name} bots (${bot.description})`));
+    for (const bot of module.bots) bots.append(html('option', { value: bot.name, title: bot.description }, `${bot.name} bots`));
     if (module.bots.length > 0) bots.value = module.bots[0].name;
     characterBox.replaceChildren();
     const me = secrets.player();

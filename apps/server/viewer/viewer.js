@@ -272,11 +272,9 @@ function explain(event) {
   if (!element) return;
   const item = contentOf(element.getAttribute('data-content') ?? element.getAttribute('data-card'));
   if (!item) return;
-  const stats = item.stats
-    ? Object.entries(item.stats)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')
-    : '';
+  // Numbers and words a person reads (cost 2, atk 3), not the ids and flags the module keeps beside them.
+  const shown = Object.entries(item.stats ?? {}).filter(([, v]) => typeof v === 'number' || (typeof v === 'string' && !/[-:]/.test(v)));
+  const stats = shown.map(([k, v]) => `${k} ${v}`).join(', ');
   $('card-text').textContent = `${item.name} (${item.type}${stats ? `; ${stats}` : ''}): ${item.text || 'no text.'}`;
 }
 
