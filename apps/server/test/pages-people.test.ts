@@ -4,9 +4,9 @@
 import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { loadModules } from '../src/modules';
-import { listening, testApp, type TestApp } from './support/app';
+import { listening, testApp } from './support/app';
 import { launchChromium, noChromium } from './support/chromium';
-import { playRaid, type Request } from './support/raid';
+import { playRaid, requester } from './support/raid';
 
 const SHOTS = process.env.SCREENSHOTS;
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -31,19 +31,6 @@ const AA_PROBLEMS = `(() => {
   }
   return problems;
 })()`;
-
-/** Requests to the app in process, for the shared raid driver. */
-const requester =
-  (ctx: TestApp): Request =>
-  async (method, url, body, token) => {
-    const reply = await ctx.app.inject({
-      method,
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body !== undefined && { payload: body as object }),
-    });
-    return { status: reply.statusCode, body: reply.body === '' ? undefined : reply.json() };
-  };
 
 if (noChromium) {
   t.test('the pages for people in a browser', { skip: noChromium }, () => {});

@@ -80,7 +80,7 @@ t.test('a resource’s address: the page to a browser’s navigation, the API’
   t.equal(page.statusCode, 200);
   t.match(page.headers['content-type'], 'text/html');
   t.match(page.headers.vary, 'Accept');
-  t.match(page.body, '/watch/assets/people.js');
+  t.match(page.body, '/watch/assets/pages.js');
   for (const accept of [undefined, '*/*', 'application/json']) {
     const reply = await app.inject({ method: 'GET', url: `/players/${id}`, headers: accept ? { accept } : {} });
     t.match(
@@ -90,5 +90,5 @@ t.test('a resource’s address: the page to a browser’s navigation, the API’
     );
   }
   const lobby = await app.inject({ method: 'GET', url: '/' });
-  t.match([lobby.statusCode, lobby.headers['content-type'], lobby.body], [200, /text\/html/, /lobby\.js/], 'the lobby at /');
+  t.match([lobby.statusCode, lobby.headers['content-type'], lobby.body], [200, /text\/html/, /pages\.js/], 'the lobby at /');
 });

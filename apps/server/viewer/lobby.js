@@ -117,21 +117,24 @@ function clockOf(data) {
   return {};
 }
 
+/** A select of [value, text] choices. */
+function choices(name, pairs) {
+  const select = html('select', { name });
+  for (const [value, text] of pairs) select.append(html('option', { value }, text));
+  return select;
+}
+
 function clockFields() {
-  const clock = html('select', { name: 'clock' });
-  for (const [value, text] of [
+  const clock = choices('clock', [
     ['none', 'no clock'],
     ['move', 'seconds per move'],
     ['bank', 'a time bank (+5 s a move)'],
-  ])
-    clock.append(html('option', { value }, text));
-  const onTimeout = html('select', { name: 'onTimeout' });
-  for (const [value, text] of [
+  ]);
+  const onTimeout = choices('onTimeout', [
     ['bot', 'a bot plays for them'],
     ['default', 'the least harmful move is made'],
     ['forfeit', 'they concede'],
-  ])
-    onTimeout.append(html('option', { value }, text));
+  ]);
   return [
     field('Clock', clock),
     field('Seconds', html('input', { name: 'seconds', type: 'number', min: 5, max: 86400, value: 120 })),

@@ -18,7 +18,7 @@ const list = (items, render, empty = 'none') => {
 const table = (head, rows) => {
   const t = html('table');
   t.append(html('tr', {}, ...head.map((h) => html('th', { scope: 'col' }, h))));
-  for (const row of rows) t.append(html('tr', {}, ...row.map((cell) => html('td', {}, cell))));
+  for (const row of rows) t.append(html('tr', {}, ...row.map((cell) => html('td', {}, typeof cell === 'number' ? String(cell) : cell))));
   return t;
 };
 const day = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '–');
@@ -220,6 +220,7 @@ async function playerPage() {
 async function campaignPage() {
   const campaign = await api(`/campaigns/${id}`);
   document.title = `${campaign.name} · Delve`;
+  const tallies = (counts) => counts.map((c) => `${c.name} ${c.total}`).join(', ') || '–';
   const memberName = (player) => campaign.members.find((m) => m.player === player)?.name ?? player.slice(0, 8);
   const standing = campaign.standing ?? { sides: [], members: [] };
   // Each member with the character they bring, read from its sheet.
@@ -238,19 +239,13 @@ async function campaignPage() {
       'Standing',
       table(
         ['Member', 'Games', 'Wins', 'Goals', 'Tallies'],
-        standing.members.map((m) => [
-          memberName(m.player),
-          String(m.games),
-          String(m.wins),
-          String(m.goals),
-          m.counts.map((c) => `${c.name} ${c.total}`).join(', ') || '–',
-        ]),
+        standing.members.map((m) => [memberName(m.player), m.games, m.wins, m.goals, tallies(m.counts)]),
       ),
       ...(standing.sides.length
         ? [
             table(
               ['Side', 'Games', 'Goals'],
-              standing.sides.map((s) => [s.side, String(s.games), String(s.goals)]),
+              standing.sides.map((s) => [s.side, s.games, s.goals]),
             ),
           ]
         : []),

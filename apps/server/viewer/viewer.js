@@ -33,7 +33,7 @@ function takeToken() {
 
 const json = (path) => api(path, { token: state.token });
 
-/** The module's drawing (draw, and optionally targetOf, label and legend), or the generic one when it has none. */
+/** The module's drawing (draw, and optionally targetOf, labels, legend and wordsFor), or the generic one when it has none. */
 async function drawingFor(module) {
   try {
     return await import(`/watch/assets/draw/${module}.js`);
@@ -110,7 +110,9 @@ function pressable(element, action) {
 
 /** The label of a command: the drawing's words for it, else its type and fields; seats by their names. */
 function labelOf(command, view) {
-  const own = state.drawing.label?.(command, view, context());
+  // The drawing's words for each command type: a sentence, or a function of the command, the view and the names.
+  const phrase = state.drawing.labels?.[command.type];
+  const own = typeof phrase === 'function' ? phrase(command, view, context()) : phrase;
   if (own) return withNames(own, state.summary?.seats);
   const { type, ...fields } = command;
   const rest = Object.entries(fields).map(([key, value]) => `${key} ${typeof value === 'object' ? JSON.stringify(value) : value}`);

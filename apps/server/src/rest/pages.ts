@@ -2,7 +2,7 @@
 // player's or campaign's own address when a browser asks for HTML. The pages call the API like any client.
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AnyGameModule, LobbyEvent, Message, VisibleEvent } from '@delve/kernel';
+import { isLobbyEvent, type AnyGameModule, type LobbyEvent, type Message, type VisibleEvent } from '@delve/kernel';
 import { operations as op, type Admitted, type Operations } from '../operations/index';
 import { viewerOf } from '../operations/access';
 
@@ -43,38 +43,23 @@ function describeLobby(event: LobbyEvent): string {
   }
 }
 
-const LOBBY_TYPES = new Set<string>([
-  'GameCreated',
-  'SeatClaimed',
-  'SeatRecovered',
-  'SeatTokenIssued',
-  'SeatReleased',
-  'GameStarted',
-  'ClockSet',
-  'SeatTimedOut',
-  'AutopilotEngaged',
-  'AutopilotReleased',
-  'GameAbandoned',
-  'GameFinished',
-] satisfies LobbyEvent['type'][]);
-
 export interface PagesOptions {
   readonly operations: Operations;
   readonly modules: Readonly<Record<string, AnyGameModule>>;
 }
 
 const pages: FastifyPluginAsync<PagesOptions> = async (app, { operations, modules }) => {
-  const lobby = await readFile(new URL('lobby.html', VIEWER), 'utf8');
-  const people = await readFile(new URL('people.html', VIEWER), 'utf8');
+  // One shell for the lobby and the people pages: its script picks the page by the address.
+  const shell = await readFile(new URL('page.html', VIEWER), 'utf8');
   const html = 'text/html; charset=utf-8';
 
-  app.get('/', async (_request, reply) => reply.type(html).send(lobby));
+  app.get('/', async (_request, reply) => reply.type(html).send(shell));
 
   // Before routing: the same address answers the API's JSON to clients and the page to a browser's navigation.
   // Synchronous, so that every other request pays one comparison and no promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method === 'GET' && wantsPage(request.headers.accept) && PAGE_OF_RESOURCE.test(request.url.split('?')[0] ?? '')) {
-      void reply.type(html).header('vary', 'Accept').send(people);
+      void reply.type(html).header('vary', 'Accept').send(shell);
       return;
     }
     done();
@@ -93,7 +78,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { operations, module
       const viewer = viewerOf(admitted.caller);
       const text = (event: VisibleEvent): string => {
         const data = { ...(event.data as object), type: event.type } as Message;
-        if (LOBBY_TYPES.has(event.type)) return describeLobby(data as LobbyEvent);
+        if (isLobbyEvent(data)) return describeLobby(data);
         return module?.describe?.(data, viewer) ?? `${event.type}.`;
       };
       return {

@@ -99,59 +99,33 @@ export function targetOf(command, view) {
 const RANKS = ['Joker', 'Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
 const spot = (node) => (node === 0 ? 'your cell' : `passage ${node}`);
 
-/** A command in words. */
-export function label(c) {
-  switch (c.type) {
-    case 'PlayOffCard':
-      return `Play-off: put ${c.card} down`;
-    case 'PlayPassage':
-      return `Lay ${c.card} on ${spot(c.parent)}${c.as ? ` as ${RANKS[c.as]}` : ''}`;
-    case 'CaveIn':
-      return `Cave in seat ${c.target}'s last passage with ${c.card}`;
-    case 'Attack':
-      return `Attack seat ${c.target} with ${c.card}${c.as ? ` as ${RANKS[c.as]}` : ''}`;
-    case 'UseGraverobber':
-      return `Use ${c.card} to take a card from the discard pile`;
-    case 'UseMyrmiddon':
-      return `Use ${c.card} to ask seat ${c.target} for ${RANKS[c.ask] ?? c.ask}`;
-    case 'PlayAce':
-      return `Play ${c.card}`;
-    case 'Interrupt':
-      return `Counter the power with ${c.card}`;
-    case 'Accuse':
-      return `Accuse seat ${c.target}`;
-    case 'Fight':
-      return `Fight with ${c.cards.map((x) => (typeof x === 'string' ? x : `${x.card}${x.as ? ` as ${RANKS[x.as]}` : ''}`)).join(' + ')}`;
-    case 'GiveCard':
-      return `Give ${c.card}`;
-    case 'ResolveLie':
-      return c.handOver ? 'Hand the card over and discard the rest' : 'Discard your whole hand';
-    case 'SaveJoker':
-      return `Keep the Joker passage by discarding ${c.card}`;
-    case 'TakeFromDiscard':
-      return `Take ${c.card} from the discard pile`;
-    case 'Discard':
-      return `Discard ${c.card}`;
-    case 'Pass':
-      return 'Pass';
-    case 'Retreat':
-      return 'Retreat';
-    case 'DenyCard':
-      return 'Say you have no such card';
-    case 'DemandLook':
-      return 'Demand to look at the hand';
-    case 'AcceptAnswer':
-      return 'Accept the answer';
-    case 'LoseJoker':
-      return 'Let the Joker passage collapse';
-    case 'EndTurn':
-      return 'End your turn';
-    case 'Concede':
-      return 'Concede the game';
-    default:
-      return null;
-  }
-}
+/** Each command type in words. */
+export const labels = {
+  PlayOffCard: (c) => `Play-off: put ${c.card} down`,
+  PlayPassage: (c) => `Lay ${c.card} on ${spot(c.parent)}${c.as ? ` as ${RANKS[c.as]}` : ''}`,
+  CaveIn: (c) => `Cave in seat ${c.target}'s last passage with ${c.card}`,
+  Attack: (c) => `Attack seat ${c.target} with ${c.card}${c.as ? ` as ${RANKS[c.as]}` : ''}`,
+  UseGraverobber: (c) => `Use ${c.card} to take a card from the discard pile`,
+  UseMyrmiddon: (c) => `Use ${c.card} to ask seat ${c.target} for ${RANKS[c.ask] ?? c.ask}`,
+  PlayAce: (c) => `Play ${c.card}`,
+  Interrupt: (c) => `Counter the power with ${c.card}`,
+  Accuse: (c) => `Accuse seat ${c.target}`,
+  Fight: (c) =>
+    `Fight with ${c.cards.map((x) => (typeof x === 'string' ? x : `${x.card}${x.as ? ` as ${RANKS[x.as]}` : ''}`)).join(' + ')}`,
+  GiveCard: (c) => `Give ${c.card}`,
+  ResolveLie: (c) => (c.handOver ? 'Hand the card over and discard the rest' : 'Discard your whole hand'),
+  SaveJoker: (c) => `Keep the Joker passage by discarding ${c.card}`,
+  TakeFromDiscard: (c) => `Take ${c.card} from the discard pile`,
+  Discard: (c) => `Discard ${c.card}`,
+  Pass: 'Pass',
+  Retreat: 'Retreat',
+  DenyCard: 'Say you have no such card',
+  DemandLook: 'Demand to look at the hand',
+  AcceptAnswer: 'Accept the answer',
+  LoseJoker: 'Let the Joker passage collapse',
+  EndTurn: 'End your turn',
+  Concede: 'Concede the game',
+};
 
 /** What the picture's marks mean. */
 export const legend = [

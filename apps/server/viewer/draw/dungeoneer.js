@@ -170,66 +170,38 @@ export function targetOf(command, view) {
 
 const DIRECTIONS = { N: 'north', S: 'south', E: 'east', W: 'west' };
 
-/** A command in words, cards and heroes by name. */
-export function label(c, view, ctx) {
-  const n = (id) => ctx?.name(id) ?? id;
-  switch (c.type) {
-    case 'PlaceMap':
-      return `Place ${c.card ? n(c.card) : 'the Map card'} at (${c.x},${c.y})${c.rotation ? ', turned' : ''}`;
-    case 'Move':
-      return `Move ${DIRECTIONS[c.direction]}`;
-    case 'OpenDoor':
-      return `Try the ${DIRECTIONS[c.direction]} door`;
-    case 'Explore':
-      return 'Explore (draw and place a Map card)';
-    case 'ClimbOut':
-      return 'Climb out';
-    case 'AttemptQuest':
-      return `Attempt ${n(c.quest)}${c.boost ? ` (+${c.boost})` : ''}`;
-    case 'PlayEncounter':
-      return `Play ${n(c.card)} against seat ${c.target}${c.form ? ` (${c.form})` : ''}`;
-    case 'PlayBane':
-      return `Play ${n(c.card)}${c.target !== undefined ? ` on seat ${c.target}` : ''}`;
-    case 'PlayBoon':
-      return `Play ${n(c.card)}`;
-    case 'ReadyTreasure':
-      return `${c.use ? 'Use' : 'Ready'} ${n(c.card)}`;
-    case 'Activate':
-      return `Use ${n(c.card)}`;
-    case 'Upkeep':
-      return `${c.pay ? 'Pay upkeep for' : 'Return'} ${n(c.card)}`;
-    case 'Discard':
-      return `Discard ${n(c.card)}`;
-    case 'Stow':
-      return `Put ${n(c.card)} ${c.to === 'pack' ? 'into your Pack' : 'back in hand'}`;
-    case 'Loot':
-      return `Loot ${n(c.card)}`;
-    case 'TakeCard':
-      return `Take ${n(c.card)}`;
-    case 'KeepSecret':
-      return `Keep ${n(c.quest)} secret`;
-    case 'ChallengeHero':
-      return `Challenge seat ${c.seat}'s hero (${c.form})`;
-    case 'ChallengeMonster':
-      return `Challenge the monster (${c.form})`;
-    case 'ChallengeQuestMonster':
-      return `Challenge the monster of ${n(c.quest)} (${c.form})`;
-    case 'AssignPeril':
-      return `Give a Peril to seat ${c.seat}`;
-    case 'ResolveEncounters':
-      return 'Resolve the encounters';
-    case 'UseAbility':
-      return "Use your hero's ability";
-    case 'EndPhase':
-      return 'End the phase';
-    case 'Pass':
-      return 'Pass';
-    case 'Concede':
-      return 'Concede the game';
-    default:
-      return null;
-  }
-}
+/** A card or hero by the name the module's content gives it. */
+const nameIn = (ctx, id) => ctx?.name(id) ?? id;
+
+/** Each command type in words, cards and heroes by name. */
+export const labels = {
+  PlaceMap: (c, view, ctx) => `Place ${c.card ? nameIn(ctx, c.card) : 'the Map card'} at (${c.x},${c.y})${c.rotation ? ', turned' : ''}`,
+  Move: (c) => `Move ${DIRECTIONS[c.direction]}`,
+  OpenDoor: (c) => `Try the ${DIRECTIONS[c.direction]} door`,
+  Explore: 'Explore (draw and place a Map card)',
+  ClimbOut: 'Climb out',
+  AttemptQuest: (c, view, ctx) => `Attempt ${nameIn(ctx, c.quest)}${c.boost ? ` (+${c.boost})` : ''}`,
+  PlayEncounter: (c, view, ctx) => `Play ${nameIn(ctx, c.card)} against seat ${c.target}${c.form ? ` (${c.form})` : ''}`,
+  PlayBane: (c, view, ctx) => `Play ${nameIn(ctx, c.card)}${c.target !== undefined ? ` on seat ${c.target}` : ''}`,
+  PlayBoon: (c, view, ctx) => `Play ${nameIn(ctx, c.card)}`,
+  ReadyTreasure: (c, view, ctx) => `${c.use ? 'Use' : 'Ready'} ${nameIn(ctx, c.card)}`,
+  Activate: (c, view, ctx) => `Use ${nameIn(ctx, c.card)}`,
+  Upkeep: (c, view, ctx) => `${c.pay ? 'Pay upkeep for' : 'Return'} ${nameIn(ctx, c.card)}`,
+  Discard: (c, view, ctx) => `Discard ${nameIn(ctx, c.card)}`,
+  Stow: (c, view, ctx) => `Put ${nameIn(ctx, c.card)} ${c.to === 'pack' ? 'into your Pack' : 'back in hand'}`,
+  Loot: (c, view, ctx) => `Loot ${nameIn(ctx, c.card)}`,
+  TakeCard: (c, view, ctx) => `Take ${nameIn(ctx, c.card)}`,
+  KeepSecret: (c, view, ctx) => `Keep ${nameIn(ctx, c.quest)} secret`,
+  ChallengeHero: (c) => `Challenge seat ${c.seat}'s hero (${c.form})`,
+  ChallengeMonster: (c) => `Challenge the monster (${c.form})`,
+  ChallengeQuestMonster: (c, view, ctx) => `Challenge the monster of ${nameIn(ctx, c.quest)} (${c.form})`,
+  AssignPeril: (c) => `Give a Peril to seat ${c.seat}`,
+  ResolveEncounters: 'Resolve the encounters',
+  UseAbility: "Use your hero's ability",
+  EndPhase: 'End the phase',
+  Pass: 'Pass',
+  Concede: 'Concede the game',
+};
 
 export const legend = [
   ['★', 'Glory a hero collects entering the space'],

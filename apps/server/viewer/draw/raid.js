@@ -96,33 +96,19 @@ export function targetOf(command, view) {
   return null;
 }
 
-/** A command in words. */
-export function label(c, view) {
-  switch (c.type) {
-    case 'Mulligan':
-      return 'Take a mulligan (a new hand of seven)';
-    case 'KeepHand':
-      return 'Keep this hand';
-    case 'PlaceResource':
-      return `Place ${cardName(c.card, view)} as a resource`;
-    case 'PlayCard':
-      return `Play ${cardName(c.card, view)}${c.target ? ` on ${nameOf(c.target, view)}` : ''}`;
-    case 'Attack':
-      return `${nameOf(c.attacker, view)} attacks ${nameOf(c.target, view)}`;
-    case 'Protect':
-      return `${nameOf(c.ally, view)} protects`;
-    case 'Discard':
-      return `Discard ${cardName(c.card, view)}`;
-    case 'Pass':
-      return 'Pass';
-    case 'EndTurn':
-      return 'End your turn';
-    case 'Concede':
-      return 'Concede (your hero retreats)';
-    default:
-      return null;
-  }
-}
+/** Each command type in words. */
+export const labels = {
+  Mulligan: 'Take a mulligan (a new hand of seven)',
+  KeepHand: 'Keep this hand',
+  PlaceResource: (c, view) => `Place ${cardName(c.card, view)} as a resource`,
+  PlayCard: (c, view) => `Play ${cardName(c.card, view)}${c.target ? ` on ${nameOf(c.target, view)}` : ''}`,
+  Attack: (c, view) => `${nameOf(c.attacker, view)} attacks ${nameOf(c.target, view)}`,
+  Protect: (c, view) => `${nameOf(c.ally, view)} protects`,
+  Discard: (c, view) => `Discard ${cardName(c.card, view)}`,
+  Pass: 'Pass',
+  EndTurn: 'End your turn',
+  Concede: 'Concede (your hero retreats)',
+};
 
 export const legend = [
   ['⚔', 'attack (ATK), bonuses of this turn included'],

@@ -100,47 +100,30 @@ export function targetOf(command, view) {
   return null;
 }
 
-/** A command in words. */
-export function label(c, view, ctx) {
-  const mine = view.players.find((p) => p.seat === view.you)?.dungeon;
-  switch (c.type) {
-    case 'Venture':
-      return c.undercity ? 'Venture into Undercity' : 'Venture into the dungeon';
-    case 'ChooseDungeon':
-      return `Enter ${ctx?.name(c.dungeon) ?? c.dungeon}`;
-    case 'ChooseRoom':
-      return `Go to ${mine ? roomName(ctx, mine.id, c.room) : c.room}`;
-    case 'ChooseLegend':
-      return `Keep token #${c.keep}`;
-    case 'ResolveTop':
-      return `Resolve the top of the stack${
-        Object.keys(c).length > 1
-          ? ` (${Object.entries(c)
-              .filter(([k]) => k !== 'type')
-              .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
-              .join(', ')})`
-          : ''
-      }`;
-    case 'AnswerUnless':
-      return c.pay ? `Pay the cost${c.token ? ` with token #${c.token}` : ''}` : 'Do not pay: lose the life';
-    case 'TakeInitiative':
-      return 'Take the initiative';
-    case 'ReportCombatDamage':
-      return `Report combat damage to seat ${c.player}`;
-    case 'AdvanceStep':
-      return 'Go to the next step';
-    case 'PassTurn':
-      return 'End your turn';
-    case 'LeaveGame':
-      return 'Leave the game';
-    case 'AdjustLife':
-      return `Change seat ${c.player}'s life`;
-    case 'RemoveToken':
-      return `Remove token #${c.token}`;
-    default:
-      return null;
-  }
-}
+/** Each command type in words. */
+export const labels = {
+  Venture: (c) => (c.undercity ? 'Venture into Undercity' : 'Venture into the dungeon'),
+  ChooseDungeon: (c, view, ctx) => `Enter ${ctx?.name(c.dungeon) ?? c.dungeon}`,
+  ChooseRoom: (c, view, ctx) => `Go to ${roomName(ctx, view.players.find((p) => p.seat === view.you)?.dungeon?.id, c.room)}`,
+  ChooseLegend: (c) => `Keep token #${c.keep}`,
+  ResolveTop: (c) =>
+    `Resolve the top of the stack${
+      Object.keys(c).length > 1
+        ? ` (${Object.entries(c)
+            .filter(([k]) => k !== 'type')
+            .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+            .join(', ')})`
+        : ''
+    }`,
+  AnswerUnless: (c) => (c.pay ? `Pay the cost${c.token ? ` with token #${c.token}` : ''}` : 'Do not pay: lose the life'),
+  TakeInitiative: 'Take the initiative',
+  ReportCombatDamage: (c) => `Report combat damage to seat ${c.player}`,
+  AdvanceStep: 'Go to the next step',
+  PassTurn: 'End your turn',
+  LeaveGame: 'Leave the game',
+  AdjustLife: (c) => `Change seat ${c.player}'s life`,
+  RemoveToken: (c) => `Remove token #${c.token}`,
+};
 
 export const legend = [
   ['♛', 'holds the initiative'],

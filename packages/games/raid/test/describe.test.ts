@@ -1,27 +1,15 @@
 // The log in words: a sentence for every raid event a viewer is given, and no drawn card named to another raider.
 import t from 'tap';
 import type { Viewer } from '@delve/kernel';
-import { playout } from '@delve/kernel/testing';
+import { describedPlayout, playout } from '@delve/kernel/testing';
 import { raid, type RaidEvent } from '../src/index';
 
 t.test('describe: every event of a whole raid, as each viewer is given it, is one short sentence', async (t) => {
   const viewers: Viewer[] = [{ kind: 'seat', seat: 0 }, { kind: 'spectator' }, { kind: 'audit' }];
-  const types = new Set<string>();
-  playout(raid, {
-    options: {},
-    seats: 2,
-    seed: 'describe',
-    onStep: ({ events }) => {
-      for (const { event, before } of events)
-        for (const viewer of viewers) {
-          const given = raid.redact(event, viewer, before);
-          if (given === null) continue;
-          types.add(given.type);
-          const text = raid.describe!(given, viewer);
-          if (!/^[A-Z0-9].{4,200}\.$/s.test(text) || /undefined|\[object|null/.test(text)) t.fail(`${event.type}: "${text}"`);
-        }
-    },
-  });
+  const lines = describedPlayout(raid, { options: {}, seats: 2, seed: 'describe' }, viewers);
+  const odd = lines.filter((l) => !/^[A-Z0-9].{4,200}\.$/s.test(l.text) || /undefined|\[object|null/.test(l.text));
+  t.same(odd, [], `${lines.length} sentences, none odd`);
+  const types = new Set(lines.map((l) => l.type));
   t.ok(types.has('CardPlayed') && types.has('DamageDealt') && types.has('RaidEnded'), `${types.size} event types described`);
 });
 
