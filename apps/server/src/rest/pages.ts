@@ -79,7 +79,12 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { operations, module
       const text = (event: VisibleEvent): string => {
         const data = { ...(event.data as object), type: event.type } as Message;
         if (isLobbyEvent(data)) return describeLobby(data);
-        return module?.describe?.(data, viewer) ?? `${event.type}.`;
+        // A sentence is a courtesy: an event the module cannot put in words (an old shape) keeps its type.
+        try {
+          return module?.describe?.(data, viewer) ?? `${event.type}.`;
+        } catch {
+          return `${event.type}.`;
+        }
       };
       return {
         items: page.items.map((event) => ({ revision: event.revision, type: event.type, at: event.at, text: text(event) })),
