@@ -208,7 +208,7 @@ function newGameSection() {
     await claimAndPlay(
       game.id,
       { seat: 0, ...(name && { name }), ...(character && { character }) },
-      data.get('bots') ? String(data.get('bots')) : false,
+      data.get('bots') && body.seats > 1 ? String(data.get('bots')) : false,
     );
   });
   section.append(summary, form);

@@ -131,7 +131,11 @@ async function moves(view, board, revision) {
   const playing = state.token && revision === state.head && state.status === 'active';
   panel.hidden = !playing;
   if (!playing) return;
-  const legal = await json(`/games/${gameId}/legal-commands`);
+  // A token that does not hold a seat here (revoked, another game's) still leaves the table drawn.
+  const legal = await json(`/games/${gameId}/legal-commands`).catch((error) => {
+    showProblem(error);
+    return { commands: [], templates: [] };
+  });
   const onElement = new Map();
   for (const command of legal.commands) {
     const label = labelOf(command, view);
