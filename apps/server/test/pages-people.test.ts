@@ -81,6 +81,17 @@ if (noChromium) {
     await browser.shot(page, SHOTS, 'sheet-new');
   });
 
+  t.test('a Dungeoneer hero’s sheet: the hero by name, its level and treasures', async (t) => {
+    const character = (await request('POST', '/characters', { module: 'dungeoneer', name: 'Wren', options: { hero: 'tamsin' } }, ada.key))
+      .body;
+    await page.goto(`${base}/characters/${character.id}`);
+    await page.waitForSelector('main[data-loaded="characters"]');
+    const text = await page.textContent('main');
+    t.match(text, /Wren[\s\S]*Hero[\s\S]*Tamsin \w+ · level 1[\s\S]*Treasures[\s\S]*none carried/, 'hero by name, level, treasures');
+    t.notMatch(text, /\btamsin\b/, 'never by its id');
+    await aa(t, page, 'the Dungeoneer sheet');
+  });
+
   t.test('the lobby: take a free seat of an open game, and quick match against bots', async (t) => {
     const open = (await request('POST', '/games', { module: 'dungeon', seats: 2 })).body.id as string;
     await ctx.settle();
