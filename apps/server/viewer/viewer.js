@@ -98,7 +98,7 @@ async function render(revision) {
   showStatus();
 }
 
-/** Enter or Space on a focused control does what a click does. */
+/** A picture's element as a control: a click, or Enter or Space while it has the focus (buttons do this themselves). */
 function pressable(element, action) {
   element.addEventListener('click', action);
   element.addEventListener('keydown', (event) => {
@@ -140,7 +140,7 @@ async function moves(view, board, revision) {
   for (const command of legal.commands) {
     const label = labelOf(command, view);
     const button = html('button', { type: 'button', class: 'move', 'data-command': JSON.stringify(command) }, label);
-    pressable(button, () => void send(command));
+    button.addEventListener('click', () => void send(command));
     list.append(button);
     const selector = state.drawing.targetOf?.(command, view);
     const element = selector ? board.querySelector(selector) : null;
