@@ -26,6 +26,7 @@ import health, { type ReadinessProbe } from './rest/health';
 import { installRateLimits } from './rest/limits';
 import { restRoutes } from './rest/routes';
 import watch from './rest/watch';
+import pages from './rest/pages';
 import { Presence } from './presence';
 
 /** What the app is built from: configuration, the loaded modules, and the kernel's services and read models. */
@@ -169,6 +170,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
   await fastify.register(health, { readiness: deps.readiness });
   for (const route of restRoutes) registerRoute(fastify, operations, route);
   await fastify.register(watch);
+  await fastify.register(pages, { operations, modules: deps.modules });
   await fastify.register(graphql, { operations, updates: deps.updates });
 
   // The routes above are all registered by now: the document is complete (the docs UI's own routes are not in it).

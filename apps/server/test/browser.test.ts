@@ -2,25 +2,18 @@
 // render from installed packages and run a query with no request leaving the machine; the table viewer follows a
 // Dungeon game to the end, replays any revision with its slider, never shows a seat another seat's hand, and draws the
 // other modules with their own pictures.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { dungeon, type DungeonView } from '@delve/game-dungeon';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import t from 'tap';
 import { loadModules } from '../src/modules';
 import { ADMIN_KEY, listening, testApp } from './support/app';
+import { launchChromium, noChromium } from './support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 // Where screenshots of the pages go when asked for (SCREENSHOTS=<dir>); nothing is written otherwise.
 const SHOTS = process.env.SCREENSHOTS;
 
-if (!existsSync(CHROMIUM)) {
-  t.test(
-    'the developer pages in a browser',
-    { skip: `needs Debian's chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)` },
-    () => {},
-  );
+if (noChromium) {
+  t.test('the developer pages in a browser', { skip: noChromium }, () => {});
 } else {
   // GraphiQL is served outside production only, as a development server would run it.
   const ctx = await testApp({ RATE_LIMIT_MAX: '1000000', NODE_ENV: 'development' }, { dungeon }, 'browser');
@@ -29,47 +22,15 @@ if (!existsSync(CHROMIUM)) {
   // makes Swagger UI and GraphiQL several times slower to render on a busy machine).
   const every = await testApp({ RATE_LIMIT_MAX: '1000000' }, await loadModules(), 'browser-modules');
   const everyBase = await listening(every.app);
-  const profile = mkdtempSync(join(tmpdir(), 'delve-chromium-'));
-  const browser: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium([base, everyBase]);
   t.teardown(async () => {
     await browser.close();
     await ctx.close();
     await every.close();
-    rmSync(profile, { recursive: true, force: true });
   });
-  // Every request a page makes that is not to this server is refused and remembered: the pages must work offline.
-  const outside: string[] = [];
-  await browser.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(base) || url.startsWith(everyBase) || url.startsWith('data:')) return route.continue();
-    outside.push(url);
-    return route.abort();
-  });
-  // Script errors of every page, reported by the tests that draw (a drawing that throws leaves the board stale).
-  const pageErrors: string[] = [];
-  const open = async (path: string, origin = base): Promise<Page> => {
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${origin}${path}`);
-    return page;
-  };
-  const shot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  };
+  const { outside, pageErrors } = browser;
+  const open = async (path: string, origin = base): Promise<Page> => browser.open(`${origin}${path}`);
+  const shot = (page: Page, name: string) => browser.shot(page, SHOTS, name);
 
   t.test('Swagger UI at /docs renders the contract and runs GET /modules', async (t) => {
     const page = await open('/docs');

@@ -8,7 +8,7 @@ import t, { type Test } from 'tap';
 import { rebuildReadModels } from '../src/rebuild';
 import { ADMIN_KEY, testApp, type TestApp } from './support/app';
 import { call } from './support/http';
-import { expectedRuns, playRaid, tableXp, type RaidResult, type Request } from './support/raid';
+import { expectedRuns, playRaid, requester, tableXp, type RaidResult } from './support/raid';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const modules = { raid };
@@ -42,19 +42,6 @@ async function newRaid(t: Test, ctx: TestApp, key: string, characters: readonly 
   }
   return { id, tokens };
 }
-
-/** Requests to the app in process, for the shared raid driver. */
-const requester =
-  (ctx: TestApp): Request =>
-  async (method, url, body, token) => {
-    const reply = await ctx.app.inject({
-      method,
-      url,
-      headers: token ? auth(token) : {},
-      ...(body !== undefined && { payload: body as object }),
-    });
-    return { status: reply.statusCode, body: reply.body === '' ? undefined : reply.json() };
-  };
 
 async function readModelDocuments(ctx: TestApp): Promise<string[]> {
   const rows = await ctx.sql<{ projection: string; id: string; doc: unknown }[]>`

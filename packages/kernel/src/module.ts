@@ -169,6 +169,11 @@ export interface GameModule<C extends Message, E extends Message, S, V, O = unkn
   /** What `viewer` may see of `event`, or null when it must not see it at all. `state` is the state before the event. */
   redact(event: E, viewer: Viewer, state: S): E | null;
   /**
+   * One short sentence saying what `event` did, for a log in words. It is given the event already redacted for
+   * `viewer`, so it names only what that viewer may see. Optional: a page shows a module without it by event type.
+   */
+  describe?(event: E, viewer: Viewer): string;
+  /**
    * Every command `seat` may send now, each accepted by `decide` as is. Not only awaited seats: `awaiting` says who
    * must act, this says who may (an off-turn Ace, a concession).
    */

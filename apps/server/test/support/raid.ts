@@ -1,12 +1,26 @@
 // Raids over HTTP for server tests: bots play every seat through the API, and the experience table as an oracle.
 import { heuristicBot, raid, type RaidView } from '@delve/game-raid';
 import { randomFor } from '@delve/kernel';
+import type { FastifyInstance } from 'fastify';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type RaidResult = NonNullable<RaidView['result']>;
 
 /** One HTTP request to the server under test (in process or a child process): status and parsed body. */
 export type Request = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<{ status: number; body: Json }>;
+
+/** Requests to an app in process (inject), for the raid driver. */
+export const requester =
+  ({ app }: { app: FastifyInstance }): Request =>
+  async (method, url, body, token) => {
+    const reply = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body !== undefined && { payload: body as object }),
+    });
+    return { status: reply.statusCode, body: reply.body === '' ? undefined : reply.json() };
+  };
 
 /** The XP printed on each achievement card, as the module publishes its content. */
 const PRINTED_XP = new Map(raid.content?.filter((c) => c.type === 'achievement').map((c) => [c.id, Number(c.stats?.xp)]));

@@ -1,5 +1,5 @@
 // Dungeon: each seat's passages as a tree grown from its cell, the creature fighting on the passage it attacks, and
-// the hand (face down unless it is the viewer's own).
+// the hand (face down unless it is the viewer's own); a seat's moves are its cards, in hand or on the discard pile.
 import { card, hand, html, seatPanel, svg } from './svg.js';
 
 const W = 46;
@@ -67,17 +67,73 @@ function tree(player, view) {
 }
 
 /** The whole table: one panel per seat, and what the table shares (deck, discard pile, turn, window). */
-export function draw(view, board) {
+export function draw(view, board, ctx) {
   const info = html('p', { class: 'table-info' });
-  const turn = view.turn ? `seat ${view.turn.seat}'s turn` : view.phase;
+  const turn = view.turn ? `${ctx?.seatName(view.turn.seat) ?? `seat ${view.turn.seat}`}'s turn` : view.phase;
   info.append(`${turn} · deck ${view.deckCount} · discard ${view.discardCount} `);
-  for (const c of view.discard.slice(-5)) info.append(card(c));
+  const pile = html('span', { 'data-discard': '' });
+  for (const c of view.discard.slice(-5)) pile.append(card(c));
+  info.append(pile);
   if (view.window) info.append(` · ${view.window.kind} window open`);
-  if (view.winners) info.append(` · winners: ${view.winners.map((s) => `seat ${s}`).join(', ') || 'nobody'}`);
+  if (view.winners) info.append(` · winners: ${view.winners.map((s) => ctx?.seatName(s) ?? `seat ${s}`).join(', ') || 'nobody'}`);
   board.append(info);
   for (const player of view.players) {
-    const panel = seatPanel(player.seat, view.you, `Seat ${player.seat}${player.alive ? '' : ' ✝'}`, player.alive ? '' : ' out');
+    const panel = seatPanel(
+      player.seat,
+      view.you,
+      `${ctx?.seatName(player.seat) ?? `Seat ${player.seat}`}${player.alive ? '' : ' ✝'}`,
+      player.alive ? '' : ' out',
+    );
     panel.append(hand(player.seat, player.hand, player.handCount), tree(player, view));
     board.append(panel);
   }
 }
+
+/** Where a command is played on the picture: the card it plays, in the seat's hand or on the discard pile. */
+export function targetOf(command, view) {
+  if (typeof command.card !== 'string') return null;
+  if (command.type === 'TakeFromDiscard') return `[data-discard] [data-card="${command.card}"]`;
+  return `[data-hand-seat="${view.you}"] [data-card="${command.card}"]`;
+}
+
+const RANKS = ['Joker', 'Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
+const spot = (node) => (node === 0 ? 'your cell' : `passage ${node}`);
+
+/** Each command type in words. */
+export const labels = {
+  PlayOffCard: (c) => `Play-off: put ${c.card} down`,
+  PlayPassage: (c) => `Lay ${c.card} on ${spot(c.parent)}${c.as ? ` as ${RANKS[c.as]}` : ''}`,
+  CaveIn: (c) => `Cave in seat ${c.target}'s last passage with ${c.card}`,
+  Attack: (c) => `Attack seat ${c.target} with ${c.card}${c.as ? ` as ${RANKS[c.as]}` : ''}`,
+  UseGraverobber: (c) => `Use ${c.card} to take a card from the discard pile`,
+  UseMyrmiddon: (c) => `Use ${c.card} to ask seat ${c.target} for ${RANKS[c.ask] ?? c.ask}`,
+  PlayAce: (c) => `Play ${c.card}`,
+  Interrupt: (c) => `Counter the power with ${c.card}`,
+  Accuse: (c) => `Accuse seat ${c.target}`,
+  Fight: (c) =>
+    `Fight with ${c.cards.map((x) => (typeof x === 'string' ? x : `${x.card}${x.as ? ` as ${RANKS[x.as]}` : ''}`)).join(' + ')}`,
+  GiveCard: (c) => `Give ${c.card}`,
+  ResolveLie: (c) => (c.handOver ? 'Hand the card over and discard the rest' : 'Discard your whole hand'),
+  SaveJoker: (c) => `Keep the Joker passage by discarding ${c.card}`,
+  TakeFromDiscard: (c) => `Take ${c.card} from the discard pile`,
+  Discard: (c) => `Discard ${c.card}`,
+  Pass: 'Pass',
+  Retreat: 'Retreat',
+  DenyCard: 'Say you have no such card',
+  DemandLook: 'Demand to look at the hand',
+  AcceptAnswer: 'Accept the answer',
+  LoseJoker: 'Let the Joker passage collapse',
+  EndTurn: 'End your turn',
+  Concede: 'Concede the game',
+};
+
+/** What the picture's marks mean. */
+export const legend = [
+  ['cell', 'where a dungeon starts; passages grow down from it, ten to two'],
+  ['yellow box', 'the last passage laid in that dungeon'],
+  ['7?', 'a face-down passage standing for 7 (Pitch Black)'],
+  ['⚔ QS (12)', 'a creature attacking that passage, with its combat value'],
+  ['✝', 'the player is out of the game'],
+  ['?', 'a face-down card you may not see'],
+  ['red card', 'hearts and diamonds'],
+];

@@ -17,15 +17,21 @@ export function html(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** A card as a small face: "?" (hidden) is drawn face down, hearts and diamonds in red. */
-export function card(code) {
+/**
+ * A card as a small face: "?" (hidden) is drawn face down, hearts and diamonds in red. `text` is what its face says
+ * (default: its code) and `content` the content id its text is looked up by (default: its code).
+ */
+export function card(code, text = code, content) {
   const hidden = code === '?';
-  const red = /[HD](\.2)?$/.test(code);
-  return html('span', { class: `card${hidden ? ' hidden' : ''}${red ? ' red' : ''}`, 'data-card': code }, hidden ? '?' : code);
+  const red = /^(?:[AJQK2-9]|10)[HD](\.2)?$/.test(code);
+  const attributes = { class: `card${hidden ? ' hidden' : ''}${red ? ' red' : ''}`, 'data-card': code };
+  if (content !== undefined) attributes['data-content'] = content;
+  if (hidden) attributes['aria-label'] = 'a face-down card';
+  return html('span', attributes, hidden ? '?' : text);
 }
 
-/** A seat's colour, the same in every drawing. */
-export const seatColour = (seat) => ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#148f77'][seat % 6];
+/** A seat's colour, the same in every drawing; each reads at 4.5:1 or better on white (WCAG AA). */
+export const seatColour = (seat) => ['#b03a2e', '#1f618d', '#1d6f42', '#8a5a00', '#6c3483', '#0e6655'][seat % 6];
 
 /** A panel for one seat: its heading, marked when it is the viewer's own seat. */
 export function seatPanel(seat, you, title, extra = '') {
@@ -36,11 +42,11 @@ export function seatPanel(seat, you, title, extra = '') {
 
 /**
  * A seat's hand: its cards when the viewer may see them, else face down from the count alone (another seat's hand is
- * never sent to this viewer). `label` turns a card of the module into the text on its face.
+ * never sent to this viewer). `face` turns a card of the module into [code, text, content id] for `card`.
  */
-export function hand(seat, cards, count, label = (c) => c) {
+export function hand(seat, cards, count, face = (c) => [c]) {
   const row = html('p', { class: 'hand', 'data-hand-seat': seat }, `hand (${count}): `);
-  if (cards) for (const c of cards) row.append(card(label(c)));
+  if (cards) for (const c of cards) row.append(card(...face(c)));
   else for (let i = 0; i < count; i++) row.append(card('?'));
   return row;
 }

@@ -2,6 +2,7 @@
 import type { GameModule } from '@delve/kernel';
 import { commandSchema, type DungeonCommand } from './commands';
 import { decide } from './decide';
+import { describe } from './describe';
 import { eventSchema, type DungeonEvent } from './events';
 import { evolve } from './evolve';
 import { concession, legalCommands, timeoutCommand } from './legal';
@@ -42,6 +43,7 @@ export const dungeon: GameModule<DungeonCommand, DungeonEvent, DungeonState, Dun
   evolve,
   view,
   redact,
+  describe,
   legalCommands,
   timeoutCommand,
   concession,

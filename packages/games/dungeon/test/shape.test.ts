@@ -12,6 +12,7 @@ t.test('ADR 0016: src/ holds the files the ADR names, and nothing else at the to
     'commands.ts',
     'content/',
     'decide.ts',
+    'describe.ts',
     'events.ts',
     'evolve.ts',
     'index.ts',

@@ -5,6 +5,7 @@ import { dungeoneerBots } from './bots/index';
 import { commandSchema, type DungeoneerCommand } from './commands';
 import { contentItems } from './content/items';
 import { decide } from './decide';
+import { describe } from './describe';
 import { eventSchema, type DungeoneerEvent } from './events';
 import { evolve } from './evolve';
 import { concession, legalCommands, timeoutCommand } from './legal';
@@ -42,6 +43,7 @@ export const dungeoneer: GameModule<DungeoneerCommand, DungeoneerEvent, Dungeone
   evolve,
   view,
   redact,
+  describe,
   legalCommands,
   timeoutCommand,
   concession,

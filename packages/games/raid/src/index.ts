@@ -5,6 +5,7 @@ import { raidBots } from './bots/index';
 import { commandSchema, seatCommandSchema, type RaidCommand } from './commands';
 import { contentItems } from './content/items';
 import { decide } from './decide';
+import { describe } from './describe';
 import { eventSchema, type RaidEvent } from './events';
 import { evolve } from './evolve';
 import { concession, legalCommands, timeoutCommand } from './legal';
@@ -42,6 +43,7 @@ export const raid: GameModule<RaidCommand, RaidEvent, RaidState, RaidView, RaidO
   evolve,
   view,
   redact,
+  describe,
   legalCommands,
   automaton,
   timeoutCommand,

@@ -2,6 +2,7 @@
 import type { GameModule } from '@delve/kernel';
 import { commandSchema, type VentureCommand } from './commands';
 import { decide } from './decide';
+import { describe } from './describe';
 import { eventSchema, type VentureEvent } from './events';
 import { evolve } from './evolve';
 import { commandTemplates, concession, legalCommands, timeoutCommand } from './legal';
@@ -40,6 +41,7 @@ export const venture: GameModule<VentureCommand, VentureEvent, VentureState, Ven
   evolve,
   view,
   redact,
+  describe,
   legalCommands,
   commandTemplates,
   timeoutCommand,

@@ -26,6 +26,7 @@ export {
   type PlayoutResult,
   type PlayoutStep,
 } from './playout';
+export { describedPlayout, type Described } from './described';
 export { MemoryCheckpoints } from './checkpoints';
 export { MemoryDuePlan } from './memoryPlan';
 export { MemoryNoticeOutbox, type FedNotice } from './memoryOutbox';
