@@ -19,6 +19,7 @@ const LAYOUT = new Set([
     'viewSchema',
     'status',
     'legal',
+    'describe',
     'automaton',
   ].map((f) => `${f}.ts`),
   ...['rules/', 'content/', 'bots/', 'progression/'],
