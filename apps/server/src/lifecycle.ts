@@ -1,6 +1,6 @@
 // What every server process shares at start and on the way out: error descriptions, its log before the app's exists,
 // the uncaught-error policy, and the one shutdown its signals start.
-import { isDriverOwnQueryClosed, isDriverWriteAfterClose, type EmbeddedOptions } from '@delve/store-postgres';
+import { isDriverConnectRefused, isDriverOwnQueryClosed, isDriverWriteAfterClose, type EmbeddedOptions } from '@delve/store-postgres';
 import type { LogLevel } from './config';
 
 /** Connections the embedded PostgreSQL accepts (200, see embedded.ts) less the primary's pool and a margin. */
@@ -55,10 +55,13 @@ export function jsonLog(threshold: LogLevel): Log {
  * process as Node would, with its stack on stderr. `log` is read at each error, so it may be replaced later.
  */
 export function exitOnUncaught(log: () => Log): void {
-  process.on('uncaughtException', (error) => {
+  process.on('uncaughtException', (error, origin) => {
     if (isDriverWriteAfterClose(error)) return log()('warn', 'the database driver wrote to a connection that had closed; ignored');
     if (isDriverOwnQueryClosed(error)) return log()('warn', "a connection closed under the database driver's own query; ignored");
-    process.stderr.write(`delve: uncaught ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    if (isDriverConnectRefused(error, origin)) return log()('warn', 'the database refused a connection nobody waited for; ignored');
+    // origin: an exception thrown and not caught, or a promise rejected with no handler.
+    const what = origin === 'unhandledRejection' ? 'unhandled rejection' : 'uncaught';
+    process.stderr.write(`delve (${process.pid}): ${what} ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });
 }

@@ -45,6 +45,22 @@ export function closePool(sql: Sql): Promise<void> {
 }
 
 /**
+ * True for a refused connect to the database, as a promise nobody awaits rejects with it. When PostgreSQL dies, the
+ * driver connects again for whatever waits on a connection, its own queries too (the array types it reads, never
+ * awaited): each of our queries rejected with the refusal is awaited and answered (503, a leader's retry), but one of
+ * the driver's own goes unhandled, and Node turns it into an uncaught error that ended the process (seen about one time
+ * in two with WORKERS=2 when PostgreSQL was killed). Only as an unhandled rejection is it harmless; thrown, it is not.
+ */
+export function isDriverConnectRefused(error: unknown, origin: string): boolean {
+  return (
+    origin === 'unhandledRejection' &&
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'ECONNREFUSED' &&
+    (error as { syscall?: unknown }).syscall === 'connect'
+  );
+}
+
+/**
  * A socket whose error nobody listens to any more is destroyed rather than thrown. The driver can start a second
  * socket while the first is still open (two connect attempts racing), and the first one's close strips every listener
  * from the second (`socket.removeAllListeners()` on whichever socket it holds then): once that one's connection is

@@ -6,7 +6,7 @@ export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 
 export { AdvisoryLeaderLock } from './leaderLock';
 export { PostgresDuePlan } from './duePlan';
-export { closePool, isDriverOwnQueryClosed, isDriverWriteAfterClose } from './driverFaults';
+export { closePool, isDriverConnectRefused, isDriverOwnQueryClosed, isDriverWriteAfterClose } from './driverFaults';
 export { feedAfter, feedNews, feedPage, PostgresNoticeOutbox, type FeedPage } from './notifications';
 export {
   PostgresWebhooks,

@@ -1,12 +1,12 @@
 // The driver's faults we work around: each workaround recognised or tested against the real PostgreSQL.
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import t from 'tap';
 import { connect } from '../src/database';
-import { isDriverOwnQueryClosed, isDriverWriteAfterClose, silentCloseAsError } from '../src/driverFaults';
+import { isDriverConnectRefused, isDriverOwnQueryClosed, isDriverWriteAfterClose, silentCloseAsError } from '../src/driverFaults';
 import { startTestDatabaseServer, TcpProxy } from '../src/testing';
 
 t.test('the driver write-after-close fault is recognised by its message and its place, and nothing else is', async (t) => {
@@ -33,6 +33,21 @@ t.test("a connection's close rejecting the driver's own query is recognised, and
   const other = Object.assign(new Error('x'), { code: 'ECONNRESET' });
   other.stack = `Error: x\n    at Socket.closed (file:///app/node_modules/postgres/src/connection.js:453:57)`;
   t.notOk(isDriverOwnQueryClosed(other), 'another code stays fatal');
+});
+
+t.test('a refused connect nobody awaited is recognised; thrown, or another failure, it stays fatal', async (t) => {
+  // A real refusal, as net raises it: a port nothing listens on.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const refused = await new Promise<Error>((resolve) => connectTcp(port, '127.0.0.1').once('error', resolve));
+  t.ok(isDriverConnectRefused(refused, 'unhandledRejection'), 'unawaited, it is harmless');
+  t.notOk(isDriverConnectRefused(refused, 'uncaughtException'), 'thrown, it stays fatal');
+  t.notOk(isDriverConnectRefused(Object.assign(new Error('x'), { code: 'ECONNRESET', syscall: 'read' }), 'unhandledRejection'));
+  t.notOk(isDriverConnectRefused(new Error('ECONNREFUSED'), 'unhandledRejection'), 'a message is not a code');
 });
 
 t.test('a database behind a proxy that accepts and closes while it is down: queries are refused, not left waiting', async (t) => {
