@@ -2,7 +2,7 @@
 // part): the read models' runner, the process manager recording finished games, the matchmaker, the scheduler
 // (clocks, bots in seats, games nobody plays), the notifier and the webhook deliverer. Run by the cluster's primary, or
 // by the one process when WORKERS=1, beside requests but never inside a worker.
-import type { AnyGameModule, EventStore, GameServices } from '@delve/kernel';
+import { MATCHMAKER, OUTCOME_RECORDER, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
 import { LeaderLoop, ReadModelStore } from '@delve/projections';
 import { AdvisoryLeaderLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
@@ -12,10 +12,10 @@ import { READ_MODELS_LOCK, readModelRunner } from './readModels';
 import { SCHEDULER_LOCK, startScheduler } from './scheduler';
 import { DELIVERER_LOCK, NOTIFIER_LOCK, startBeingTold } from './webhooks/leaders';
 
-/** The advisory lock whose holder records finished games on characters and campaigns. */
-export const OUTCOMES_LOCK = 'process:game-outcomes';
-/** The advisory lock whose holder finishes matchmaking placements. */
-export const MATCHMAKER_LOCK = 'process:matchmaker';
+/** The advisory lock whose holder records finished games on characters and campaigns: the recorder's own name. */
+export const OUTCOMES_LOCK = OUTCOME_RECORDER;
+/** The advisory lock whose holder finishes matchmaking placements: the matchmaker's own name. */
+export const MATCHMAKER_LOCK = MATCHMAKER;
 
 /** Every lock a leader holds: one holder each across all processes and nodes. */
 export const LEADER_LOCKS = [READ_MODELS_LOCK, OUTCOMES_LOCK, SCHEDULER_LOCK, MATCHMAKER_LOCK, NOTIFIER_LOCK, DELIVERER_LOCK] as const;

@@ -2,7 +2,7 @@
 // runs two loops side by side, so planning never holds up acting: one plans from the log, the other acts on what falls
 // due. The scheduler itself is the kernel's.
 import { randomBytes } from 'node:crypto';
-import { randomFor, Scheduler, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
+import { randomFor, Scheduler, SCHEDULER, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
 import { AdvisoryLeaderLock, PostgresDuePlan } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import type { TableSettings } from './config';
@@ -12,7 +12,7 @@ export const PLAN_POLL_MS = 50;
 /** How often it looks for what fell due (ms): the bound on a deadline's lateness, besides the command itself. */
 export const ACT_POLL_MS = 20;
 /** The advisory lock whose holder runs the scheduler. */
-export const SCHEDULER_LOCK = 'process:scheduler';
+export const SCHEDULER_LOCK = SCHEDULER;
 /** How often a node that does not lead asks for the lock again (ms). */
 const LEAD_RETRY_MS = 1000;
 

@@ -1,7 +1,7 @@
 // Being told, as the leaders run it: the notifier (the log into feeds, clock-low timers and the webhook outbox) and the
 // deliverer (the outbox to the receivers), each led by one process across every process and node (an advisory lock).
 import { randomInt } from 'node:crypto';
-import { Notifier, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
+import { Notifier, NOTIFIER, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
 import { LeaderLoop } from '@delve/projections';
 import { AdvisoryLeaderLock, PostgresNoticeOutbox, PostgresWebhooks } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
@@ -9,7 +9,7 @@ import type { WebhookSettings } from '../config';
 import { Deliverer, httpSender, type Sender } from './deliverer';
 
 /** The advisory lock whose holder follows the log into notifications. */
-export const NOTIFIER_LOCK = 'process:notifier';
+export const NOTIFIER_LOCK = NOTIFIER;
 /** The advisory lock whose holder delivers webhooks. */
 export const DELIVERER_LOCK = 'process:webhooks';
 
