@@ -10,6 +10,8 @@ const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const CLOCK_SECONDS = Number(process.env.BENCH_CLOCK_SECONDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
+/** A folder for each server's V8 CPU profile (`--cpu-prof`), to see where a fired timeout's time goes. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
 type Sql = Awaited<ReturnType<typeof openTestDatabase>>['sql'];
 
 /** Single-row INSERTs from 8 connections: what the store's disk and PostgreSQL allow at all, measured now. */
@@ -58,7 +60,11 @@ async function run(nodeCount: number): Promise<void> {
   try {
     const nodes: ServerProcess[] = [];
     for (let i = 0; i < nodeCount; i++) {
-      nodes.push(await startServer({ DATABASE_URL: db.url, LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, await freePort()));
+      nodes.push(
+        await startServer({ DATABASE_URL: db.url, LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, await freePort(), 120, {
+          ...(PROFILE_DIR && { execArgv: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] }),
+        }),
+      );
     }
     const started = new Date();
     await createGames(nodes);
