@@ -10,6 +10,7 @@ import type { TableSettings, WebhookSettings } from './config';
 import type { livePlatform } from './liveGames';
 import { READ_MODELS_LOCK, readModelRunner } from './readModels';
 import { SCHEDULER_LOCK, startScheduler } from './scheduler';
+import { sharedLog } from './sharedLog';
 import { DELIVERER_LOCK, NOTIFIER_LOCK, startBeingTold } from './webhooks/leaders';
 
 /** The advisory lock whose holder records finished games on characters and campaigns. */
@@ -41,10 +42,12 @@ export interface Leaders {
 }
 
 /** Start following the log: each part leads while it holds its lock, and waits for it otherwise. */
-export function startLeaders({ store, sql, modules, games, platform, tables, webhooks, onError }: LeadersDeps): Leaders {
+export function startLeaders({ store: own, sql, modules, games, platform, tables, webhooks, onError }: LeadersDeps): Leaders {
+  // Every part follows the log through one reader of its tail: each event is read and parsed once, not once a part.
+  const store = sharedLog(own);
   const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error));
   // Its commands are idempotent as well, so a step repeated by a new leader after a crash records nothing twice.
-  const recorder = platform.outcomes(new ReadModelStore(sql));
+  const recorder = platform.outcomes(new ReadModelStore(sql), store);
   const outcomes = new LeaderLoop({
     step: () => recorder.step(),
     batchSize: recorder.batchSize,
@@ -64,7 +67,7 @@ export function startLeaders({ store, sql, modules, games, platform, tables, web
     fill: (pool, gameId) => platform.matchmaking.fillWithBots(pool, gameId),
   });
   // The matchmaker finishes placements a request began (ADR 0034).
-  const matchmaker = platform.matchmaker(new ReadModelStore(sql));
+  const matchmaker = platform.matchmaker(new ReadModelStore(sql), store);
   const matching = new LeaderLoop({
     step: () => matchmaker.step(),
     batchSize: matchmaker.batchSize,

@@ -49,10 +49,14 @@ export function livePlatform(store: EventStore, modules: Readonly<Record<string,
     characters,
     campaigns,
     matchmaking,
-    /** The process manager that finishes placements a request began (a crash never strands a ticket). */
-    matchmaker: (checkpoints: CheckpointStore) => new Matchmaker({ ...base, checkpoints, matchmaking, games, characters }),
-    /** The process manager recording finished games on characters and campaigns. */
-    outcomes: (checkpoints: CheckpointStore) =>
-      new OutcomeRecorder({ store, checkpoints, streams: games.streams, modules, characters, campaigns }),
+    /**
+     * The process manager that finishes placements a request began (a crash never strands a ticket); it follows `log`
+     * (the leaders' shared reader, sharedLog.ts), which writes to the same store.
+     */
+    matchmaker: (checkpoints: CheckpointStore, log: EventStore = store) =>
+      new Matchmaker({ ...base, store: notingPositions(log), checkpoints, matchmaking, games, characters }),
+    /** The process manager recording finished games on characters and campaigns, following `log`. */
+    outcomes: (checkpoints: CheckpointStore, log: EventStore = store) =>
+      new OutcomeRecorder({ store: log, checkpoints, streams: games.streams, modules, characters, campaigns }),
   };
 }
