@@ -20,11 +20,14 @@ import { notingPositions } from './positions';
 /** 32 bytes from the CSPRNG, base64url: seeds and seat tokens. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
-/** The system clock, random UUIDs and CSPRNG secrets. `overrides` is for tests that need reproducible secrets only. */
+/**
+ * The system clock, random UUIDs and CSPRNG secrets. `overrides`: the games held folded in memory (GAME_CACHE_SIZE),
+ * and reproducible secrets for tests.
+ */
 export function liveGames(
   store: EventStore,
   modules: Readonly<Record<string, AnyGameModule>>,
-  overrides: Partial<Pick<GameServiceDeps, 'newSecret'>> = {},
+  overrides: Partial<Pick<GameServiceDeps, 'newSecret' | 'cacheSize'>> = {},
 ): GameServices {
   // Appends note the log position they reach, so each write can answer with it (positions.ts).
   return gameServices({

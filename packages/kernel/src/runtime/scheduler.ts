@@ -102,6 +102,8 @@ interface Touched {
 
 export class Scheduler {
   readonly batchSize: number;
+  /** Where this scheduler's last plan commit left the checkpoint (undefined: read it from the plan). */
+  private planned: Position | undefined;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.batchSize = deps.batchSize ?? 500;
@@ -110,7 +112,8 @@ export class Scheduler {
   /** Plan from the next page of the log; returns how many events it looked at (0: caught up). */
   async planStep(): Promise<number> {
     const { plan, store } = this.deps;
-    const from = await plan.checkpoint();
+    // The checkpoint this scheduler last moved, else the stored one: a commit from a stale one is refused, and read anew.
+    const from = this.planned ?? (await plan.checkpoint());
     const page = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
     if (!last) return 0;
@@ -127,7 +130,7 @@ export class Scheduler {
       if (game.ended) changes.push({ dropGame: gameId });
       else changes.push(...game.changes, ...(bots[i] as PlanChange[]));
     }
-    await plan.commit(changes, from, last.position);
+    this.planned = (await plan.commit(changes, from, last.position)) ? last.position : undefined;
     return page.length;
   }
 
