@@ -10,12 +10,24 @@ export interface SharedLogOptions {
   readonly keep?: number;
   /** Events asked of the store per read at the tail (default 1,000). */
   readonly page?: number;
+  /**
+   * After a read at the tail found nothing new, followers asking within this long (ms) are told so without another
+   * read, unless `poke` said something was appended meanwhile (default 0: always read). It bounds what idle followers
+   * cost the store, polling every 20–200 ms each, at one read per `freshMs` between them.
+   */
+  readonly freshMs?: number;
+  /** The clock `freshMs` is measured on (ms; default performance.now). */
+  readonly now?: () => number;
 }
 
 /** `store`, with forward reads of `$all` served from one shared stretch of the log's tail; the rest passes through. */
-export function sharedLog(store: EventStore, options: SharedLogOptions = {}): EventStore & { readonly reads: () => number } {
+export function sharedLog(store: EventStore, options: SharedLogOptions = {}): EventStore & { readonly reads: () => number; poke(): void } {
   const keep = options.keep ?? 10_000;
   const page = options.page ?? 1_000;
+  const freshMs = options.freshMs ?? 0;
+  const now = options.now ?? (() => performance.now());
+  /** When a read at the tail last found nothing new (null: since then something may have been appended). */
+  let emptyAt: number | null = null;
   /** The stretch: every event after `origin`, in order, up to the last one read. Null until the first read. */
   let origin: Position | 'start' | null = null;
   let events: RecordedEvent[] = [];
@@ -47,7 +59,9 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
       try {
         const from = tail() ?? 'start';
         reads++;
+        const asked = now();
         const more = await store.readAll({ fromPosition: from, maxCount: page });
+        emptyAt = more.length === 0 ? asked : null;
         // Appended only if the stretch still ends where this read began (it is never moved while a read is in flight).
         if (more.length > 0 && tail() !== null && same(tail() as Position | 'start', from)) {
           events.push(...more);
@@ -91,6 +105,8 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
       }
       const served = events.slice(at, at + limit);
       if (served.length === limit || joined) return served;
+      // At the tail, and the tail was found quiet a moment ago with nothing appended since: nothing new yet.
+      if (served.length === 0 && emptyAt !== null && now() - emptyAt < freshMs) return served;
       // At the tail: read on (shared), then serve again; a short read means the follower is caught up.
       if ((await readOn()) < page) {
         const now = indexAfter(from);
@@ -106,5 +122,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
     subscribeToAll: (options) => store.subscribeToAll(options),
     close: () => store.close(),
     reads: () => reads,
+    /** Something was appended: the next follower at the tail reads the store. */
+    poke: () => void (emptyAt = null),
   };
 }

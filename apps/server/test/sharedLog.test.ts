@@ -90,3 +90,24 @@ t.test('backwards reads and reads from the end pass through', async (t) => {
   );
   t.same(await log.readAll({ fromPosition: 'end' }), []);
 });
+
+t.test('a quiet tail is taken at its word for freshMs, unless something was appended meanwhile', async (t) => {
+  const store = counted(new InMemoryEventStore());
+  const clock = { now: 0 };
+  const log = sharedLog(store, { freshMs: 100, now: () => clock.now });
+  const f = follower(log, 500);
+  await append(store, 3);
+  await f.step();
+  t.equal(await f.step(), 0, 'caught up');
+  const quiet = store.reads;
+  clock.now = 50;
+  await append(store, 2); // another process's append: not told
+  t.equal(await f.step(), 0, 'within freshMs: nothing new yet');
+  t.equal(store.reads, quiet, 'and no read of the store');
+  clock.now = 100;
+  t.equal(await f.step(), 2, 'after freshMs the store is read again');
+  await f.step(); // quiet again at 100
+  await append(store, 1);
+  log.poke(); // this process appended
+  t.equal(await f.step(), 1, 'a poke makes the next follower read at once');
+});
