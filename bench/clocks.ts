@@ -4,12 +4,28 @@
 // missed fires, read back from the event log, beside the store's raw append floor measured in the same run. Not a test.
 import { randomUUID } from 'node:crypto';
 import { openTestDatabase } from '@delve/store-postgres/testing';
-import { freePort, http, startServer, type ServerProcess } from '../apps/server/test/support/processes';
+import { http } from '../apps/server/test/support/processes';
+import { checkoutAt, cpuBetween, startDelve, type BenchServer } from './servers';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const CLOCK_SECONDS = Number(process.env.BENCH_CLOCK_SECONDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
+/** A folder for each server's V8 CPU profile (`--cpu-prof`), to see where a fired timeout's time goes. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
+/**
+ * Servers measured side by side, `name=@<git revision>;name2=` (the project as it was then, in a scratch folder; empty:
+ * this checkout), each at every node count in turn, so their figures share a run (e.g. `before=@main;after=`).
+ */
+const VARIANTS = (process.env.BENCH_VARIANTS ?? 'delve=')
+  .split(';')
+  .filter(Boolean)
+  .map((spec) => {
+    const [name = '', revision = ''] = spec.split(/=@?(.*)/s);
+    return { name, revision: revision || undefined };
+  });
+/** Run what `npm start` runs (the compiled build) rather than the sources through tsx. */
+const COMPILED = process.env.BENCH_COMPILED === '1';
 type Sql = Awaited<ReturnType<typeof openTestDatabase>>['sql'];
 
 /** Single-row INSERTs from 8 connections: what the store's disk and PostgreSQL allow at all, measured now. */
@@ -34,7 +50,7 @@ const quantile = (sorted: readonly number[], q: number): number =>
   sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
 
 /** Create the games over `nodes`, spread over one clock period so their deadlines spread evenly too. */
-async function createGames(nodes: readonly ServerProcess[]): Promise<void> {
+async function createGames(nodes: readonly BenchServer[]): Promise<void> {
   const spreadMs = CLOCK_SECONDS * 1000;
   const began = performance.now();
   const batch = 50;
@@ -43,7 +59,7 @@ async function createGames(nodes: readonly ServerProcess[]): Promise<void> {
     while (performance.now() < due) await new Promise((r) => setImmediate(r));
     await Promise.all(
       Array.from({ length: Math.min(batch, GAMES - i) }, async (_, j) => {
-        const base = (nodes[(i + j) % nodes.length] as ServerProcess).base;
+        const base = (nodes[(i + j) % nodes.length] as BenchServer).base;
         const clock = { kind: 'move', seconds: CLOCK_SECONDS };
         const game = await http(base, 'POST', '/games', { module: 'clockwork', seats: 2, clock, onTimeout: 'default' });
         await http(base, 'POST', `/games/${game.body.id}/seats`, {});
@@ -53,19 +69,26 @@ async function createGames(nodes: readonly ServerProcess[]): Promise<void> {
   }
 }
 
-async function run(nodeCount: number): Promise<void> {
+async function run(nodeCount: number, variant: string, root: string | undefined): Promise<void> {
   const db = await openTestDatabase();
   try {
-    const nodes: ServerProcess[] = [];
+    const nodes: BenchServer[] = [];
     for (let i = 0; i < nodeCount; i++) {
-      nodes.push(await startServer({ DATABASE_URL: db.url, LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, await freePort()));
+      const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${variant}`] : [];
+      nodes.push(
+        await startDelve(db.url, 1, { LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, profile, {
+          fromSources: !COMPILED,
+          ...(root !== undefined && { root }),
+        }),
+      );
     }
     const started = new Date();
+    const cpu = nodes.map((n) => n.cpu());
     await createGames(nodes);
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const ended = new Date();
-    for (const node of nodes) node.child.kill('SIGTERM');
-    await Promise.all(nodes.map((n) => n.exited));
+    const cpuMs = nodes.reduce((sum, n, i) => sum + cpuBetween(cpu[i] as Map<number, number>, n.cpu()).total / 1000, 0);
+    await Promise.all(nodes.map((n) => n.stop()));
     const floor = await appendFloor(db.sql);
 
     // Every deadline set during the run that fell due a grace period before its end should have fired, once.
@@ -88,15 +111,24 @@ async function run(nodeCount: number): Promise<void> {
     const lateness = fired.map((r) => Number(r.lateness)).sort((a, b) => a - b);
     const seconds = (ended.getTime() - started.getTime()) / 1000;
     console.log(
-      `${nodeCount} node${nodeCount === 1 ? '' : 's'}: ${GAMES} games, ${CLOCK_SECONDS} s deadlines, ${seconds.toFixed(0)} s: ` +
+      `${variant.padEnd(8)} ${nodeCount} node${nodeCount === 1 ? '' : 's'}: ${GAMES} games, ${CLOCK_SECONDS} s deadlines, ${seconds.toFixed(0)} s: ` +
         `${lateness.length} deadlines fired (${(lateness.length / seconds).toFixed(0)}/s); lateness p50 ${quantile(lateness, 0.5).toFixed(0)} ms, ` +
         `p99 ${quantile(lateness, 0.99).toFixed(0)} ms, max ${(lateness.at(-1) ?? Number.NaN).toFixed(0)} ms; ` +
         `double fires ${doubles?.n ?? 0}, missed ${missed?.n ?? 0}; append floor ${floor} inserts/s ` +
-        `(timeouts fired at ${((lateness.length / seconds / floor) * 100).toFixed(0)}% of it, each a command of three events)`,
+        `(timeouts fired at ${((lateness.length / seconds / floor) * 100).toFixed(0)}% of it, each a command of three events); ` +
+        `server CPU ${((cpuMs / 1000 / seconds) * 100).toFixed(0)}% of a core, ${(cpuMs / Math.max(1, lateness.length)).toFixed(2)} ms a timeout ` +
+        `(game creation included)`,
     );
   } finally {
     await db.close();
   }
 }
 
-for (const nodes of NODES) await run(nodes);
+const checkouts = new Map(
+  await Promise.all(VARIANTS.filter((v) => v.revision).map(async (v) => [v.name, await checkoutAt(v.revision as string)] as const)),
+);
+try {
+  for (const nodes of NODES) for (const variant of VARIANTS) await run(nodes, variant.name, checkouts.get(variant.name)?.root);
+} finally {
+  await Promise.all([...checkouts.values()].map((c) => c.remove()));
+}

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { Connection } from './connection';
 import { startDelve, type BenchServer } from './servers';
 
-/** Live games measured, after WARM_GAMES: together within the 1,000 games a node keeps folded (the kernel's state cache). */
+/** Live games measured, after WARM_GAMES: together within the games a node keeps folded (GAME_CACHE_SIZE, 5,000 by default). */
 const GAMES = Number(process.env.BENCH_FOOTPRINT_GAMES ?? 800);
 const WARM_GAMES = 200;
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);

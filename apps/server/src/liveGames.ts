@@ -20,11 +20,14 @@ import { notingPositions } from './positions';
 /** 32 bytes from the CSPRNG, base64url: seeds and seat tokens. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
-/** The system clock, random UUIDs and CSPRNG secrets. `overrides` is for tests that need reproducible secrets only. */
+/**
+ * The system clock, random UUIDs and CSPRNG secrets. `overrides`: the games held folded in memory (GAME_CACHE_SIZE),
+ * and reproducible secrets for tests.
+ */
 export function liveGames(
   store: EventStore,
   modules: Readonly<Record<string, AnyGameModule>>,
-  overrides: Partial<Pick<GameServiceDeps, 'newSecret'>> = {},
+  overrides: Partial<Pick<GameServiceDeps, 'newSecret' | 'cacheSize'>> = {},
 ): GameServices {
   // Appends note the log position they reach, so each write can answer with it (positions.ts).
   return gameServices({
@@ -49,10 +52,14 @@ export function livePlatform(store: EventStore, modules: Readonly<Record<string,
     characters,
     campaigns,
     matchmaking,
-    /** The process manager that finishes placements a request began (a crash never strands a ticket). */
-    matchmaker: (checkpoints: CheckpointStore) => new Matchmaker({ ...base, checkpoints, matchmaking, games, characters }),
-    /** The process manager recording finished games on characters and campaigns. */
-    outcomes: (checkpoints: CheckpointStore) =>
-      new OutcomeRecorder({ store, checkpoints, streams: games.streams, modules, characters, campaigns }),
+    /**
+     * The process manager that finishes placements a request began (a crash never strands a ticket); it follows `log`
+     * (the leaders' shared reader, sharedLog.ts), which writes to the same store.
+     */
+    matchmaker: (checkpoints: CheckpointStore, log: EventStore = store) =>
+      new Matchmaker({ ...base, store: notingPositions(log), checkpoints, matchmaking, games, characters }),
+    /** The process manager recording finished games on characters and campaigns, following `log`. */
+    outcomes: (checkpoints: CheckpointStore, log: EventStore = store) =>
+      new OutcomeRecorder({ store: log, checkpoints, streams: games.streams, modules, characters, campaigns }),
   };
 }

@@ -170,7 +170,7 @@ async function startPrimaryLeaders(
     ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
     : new PostgresEventStore(db.sql);
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => log('warn', `${message}: ${String(error)}`));
-  const games = liveGames(store, modules);
+  const games = liveGames(store, modules, { cacheSize: config.gameCacheSize });
   games.streams.onAppended(appended);
   const platform = livePlatform(store, modules, games);
   const leaders = startLeaders({

@@ -55,7 +55,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     : new PostgresEventStore(db.sql, { ...(metrics && { observer: metrics.store }) });
   const warnings: string[] = [];
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
-  const games = liveGames(store, modules);
+  const games = liveGames(store, modules, { cacheSize: config.gameCacheSize });
   const platform = livePlatform(store, modules, games);
   // This process's own appends (and, in a cluster, its node's) are pushed without waiting for the store to give them back.
   const node = options.primary ? workerAppends(games.streams, options.primary) : null;

@@ -51,6 +51,7 @@ export {
 export { OutcomeRecorder, OUTCOME_RECORDER, type CheckpointStore, type OutcomeRecorderDeps } from './runtime/outcomes';
 export { eventTime } from './runtime/events';
 export {
+  Acting,
   chooseBotMove,
   Scheduler,
   SCHEDULER,

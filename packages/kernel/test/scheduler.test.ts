@@ -12,21 +12,21 @@ function world(modules: Record<string, AnyGameModule> = { toy: toyGame }, extra:
   const clock = { now: START };
   const games = serviceOn(store, { clock: () => new Date(clock.now), modules });
   const plan = new MemoryDuePlan();
-  const scheduler = (node: GameServices = games, on = plan) =>
-    new Scheduler({
-      store,
-      plan: on,
-      games: node,
-      modules,
-      clock: () => new Date(clock.now),
-      random: () => randomFor('bots', 0),
-      botPaceMs: 500,
-      idleMs: 3_600_000,
-      unfilledMs: 600_000,
-      ...extra,
-    });
+  const deps = (node: GameServices = games, on = plan): ConstructorParameters<typeof Scheduler>[0] => ({
+    store,
+    plan: on,
+    games: node,
+    modules,
+    clock: () => new Date(clock.now),
+    random: () => randomFor('bots', 0),
+    botPaceMs: 500,
+    idleMs: 3_600_000,
+    unfilledMs: 600_000,
+    ...extra,
+  });
+  const scheduler = (node: GameServices = games, on = plan) => new Scheduler(deps(node, on));
   const events = async (gameId: string) => (await store.readStream(`game-${gameId}`)).map((e) => e.data as { type: string });
-  return { store, clock, games, plan, scheduler, events, at: (s: number) => (clock.now = START + s * 1000) };
+  return { store, clock, games, plan, deps, scheduler, events, at: (s: number) => (clock.now = START + s * 1000) };
 }
 
 /** Plan everything written so far, then act on everything due now. */
@@ -145,4 +145,36 @@ t.test('a game nobody fills is abandoned as unfilled; one nobody plays, as idle'
   w.at(1800 + 3601);
   await tick(s);
   t.match((await w.events(idle)).at(-1), { type: 'GameAbandoned', by: null, reason: 'idle' });
+});
+
+t.test('acting keeps actions in flight: a slow one holds up none of the others, and none starts twice', async (t) => {
+  const w = world();
+  const started: string[] = [];
+  let release: () => void = () => undefined;
+  const slow = new Promise<void>((resolve) => (release = resolve));
+  class Spying extends Scheduler {
+    override async act(action: Parameters<Scheduler['act']>[0]): Promise<boolean> {
+      started.push(action.gameId);
+      if (action.gameId === 'a') await slow;
+      return true;
+    }
+  }
+  const s = new Spying(w.deps());
+  const due = (gameId: string, at: string) => ({ set: { kind: 'timeout' as const, gameId, seat: 0, due: at, deadline: at } });
+  await w.plan.commit([due('a', '2026-01-01T00:00:01Z'), due('b', '2026-01-01T00:00:02Z')], 'start', { commit: 1n, prepare: 1n });
+  const acting = s.acting(10);
+  t.match(await acting.fill('2026-01-01T00:01:00Z'), { started: 2 });
+  await new Promise((r) => setImmediate(r));
+  t.equal(acting.inFlight, 1, 'b settled while a is still under way');
+  t.same(
+    [...w.plan.actions.values()].map((a) => a.gameId),
+    ['a'],
+    "b's action was forgotten without waiting for a",
+  );
+  await w.plan.commit([due('c', '2026-01-01T00:00:03Z')], { commit: 1n, prepare: 1n }, { commit: 2n, prepare: 2n });
+  t.match(await acting.fill('2026-01-01T00:01:00Z'), { started: 1 }, 'c starts beside a; a is not started again');
+  release();
+  await acting.drain();
+  t.same(started, ['a', 'b', 'c'], 'each action started once');
+  t.equal(w.plan.actions.size, 0, 'and each was forgotten');
 });

@@ -38,6 +38,8 @@ export interface ServerProcess {
 export interface StartOptions {
   /** Run the compiled build as `npm start` does, rather than the sources through tsx. */
   readonly compiled?: boolean;
+  /** Node options before the script (a bench's `--cpu-prof`). */
+  readonly execArgv?: readonly string[];
 }
 
 /**
@@ -52,7 +54,7 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<ServerProcess> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const args = options.compiled ? [await compiledServer()] : ['--import', 'tsx', SERVER];
+  const args = [...(options.execArgv ?? []), ...(options.compiled ? [await compiledServer()] : ['--import', 'tsx', SERVER])];
   const began = Date.now();
   const child = spawn(process.execPath, args, {
     env: {

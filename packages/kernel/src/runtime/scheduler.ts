@@ -102,6 +102,8 @@ interface Touched {
 
 export class Scheduler {
   readonly batchSize: number;
+  /** Where this scheduler's last plan commit left the checkpoint (undefined: read it from the plan). */
+  private planned: Position | undefined;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.batchSize = deps.batchSize ?? 500;
@@ -110,7 +112,8 @@ export class Scheduler {
   /** Plan from the next page of the log; returns how many events it looked at (0: caught up). */
   async planStep(): Promise<number> {
     const { plan, store } = this.deps;
-    const from = await plan.checkpoint();
+    // The checkpoint this scheduler last moved, else the stored one: a commit from a stale one is refused, and read anew.
+    const from = this.planned ?? (await plan.checkpoint());
     const page = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
     if (!last) return 0;
@@ -121,14 +124,13 @@ export class Scheduler {
       if (gameId !== null) this.note(touched, gameId, event);
       else if (event.streamId.startsWith('pool-')) changes.push(...poolChanges(event));
     }
-    for (const [gameId, game] of touched) {
-      if (game.ended) {
-        changes.push({ dropGame: gameId });
-        continue;
-      }
-      changes.push(...game.changes, ...(await this.botMoves(gameId, game)));
+    // The games' bot moves are looked up side by side (each may read its game), then applied in the page's order.
+    const bots = await Promise.all([...touched].map(([gameId, game]) => (game.ended ? [] : this.botMoves(gameId, game))));
+    for (const [i, [gameId, game]] of [...touched].entries()) {
+      if (game.ended) changes.push({ dropGame: gameId });
+      else changes.push(...game.changes, ...(bots[i] as PlanChange[]));
     }
-    await plan.commit(changes, from, last.position);
+    this.planned = (await plan.commit(changes, from, last.position)) ? last.position : undefined;
     return page.length;
   }
 
@@ -178,6 +180,10 @@ export class Scheduler {
 
   /** The bot moves a game needs after its latest events: every awaited seat a bot holds or plays. */
   private async botMoves(gameId: string, game: Touched): Promise<PlanChange[]> {
+    // A game this node already holds past the page has later events, which a later page plans from; a bot's move at
+    // this revision would be moot by then. Skipping it spares a replay from the store per game when the plan lags.
+    const head = this.deps.games.streams.cachedRecord(gameId);
+    if (head && head.revision > game.revision) return [];
     const record = await this.deps.games.streams.loadAt(gameId, game.revision).catch(() => null);
     if (!record || record.status !== 'active' || record.retired) return [];
     const module = this.deps.modules[record.module];
@@ -205,6 +211,14 @@ export class Scheduler {
     );
     await plan.done(settled);
     return due.length;
+  }
+
+  /**
+   * Acting continuously (ADR 0051): up to `slots` actions in flight at all times, each settled as it ends, and the
+   * settled ones forgotten in batches that never hold up the next action. `actStep` waits for its whole batch instead.
+   */
+  acting(slots = 100, onError: (error: unknown) => void = () => undefined): Acting {
+    return new Acting(this, this.deps.plan, slots, onError);
   }
 
   /** Take one action through the game's command handler: true when it is settled (done, or moot). */
@@ -269,6 +283,116 @@ export class Scheduler {
       // One move per seat and revision, however often it is attempted.
       idempotencyKey: `bot:${action.seat}:${action.revision}`,
     });
+  }
+}
+
+/** Which action a plan row holds: the same slot planned anew is another action. */
+const actionKey = (action: DueAction): string => JSON.stringify(action);
+
+/**
+ * The scheduler's actions kept in flight: `fill` starts what is due and not already under way, up to the free slots,
+ * and returns at once; each action settles by itself, and the settled ones are forgotten by one `done` at a time, in a
+ * batch of whatever settled meanwhile. An action stays known (and is not started again) until the `done` that forgot it
+ * committed and a later look at the plan could no longer return it. Exactly once is still the game's: a second firing
+ * of the same deadline is refused as moot by its stream, so this only saves the work of trying.
+ */
+export class Acting {
+  /** Every action under way or settled but not yet forgotten, by key; a settled one carries the `done` it waits for. */
+  private readonly known = new Map<string, { action: DueAction; forgotten: number | null }>();
+  private flying = 0;
+  private settled: DueAction[] = [];
+  private forgetting: Promise<void> | null = null;
+  /** Counts the `done`s committed: a look at the plan begun after the n-th cannot return what it forgot. */
+  private forgets = 0;
+  private idle: (() => void) | null = null;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly plan: DuePlanStore,
+    private readonly slots: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Actions under way now. */
+  get inFlight(): number {
+    return this.flying;
+  }
+
+  /**
+   * Start the actions due by `now` that are not under way, up to the free slots. Returns how many started and whether
+   * the plan may hold more due now (the look was cut short by its limit).
+   */
+  async fill(now: string): Promise<{ started: number; more: boolean }> {
+    const free = this.slots - this.flying;
+    if (free <= 0) return { started: 0, more: true };
+    const looked = this.forgets;
+    const limit = free + this.known.size;
+    const due = await this.plan.due(now, limit);
+    // What a `done` committed before this look began forgot is gone from the plan for good.
+    for (const [key, entry] of this.known) if (entry.forgotten !== null && entry.forgotten <= looked) this.known.delete(key);
+    let started = 0;
+    for (const action of due) {
+      if (started === free) break;
+      const key = actionKey(action);
+      if (this.known.has(key)) continue;
+      this.known.set(key, { action, forgotten: null });
+      this.flying++;
+      started++;
+      void this.run(key, action);
+    }
+    return { started, more: due.length === limit };
+  }
+
+  /** Wait until nothing is under way and everything settled is forgotten (a leader stepping down). */
+  async drain(): Promise<void> {
+    while (this.flying > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    await this.forgetting;
+    // One more try for what a failed `done` left; what is left after it is found moot by the next leader.
+    if (this.settled.length > 0) await this.forget();
+  }
+
+  private async run(key: string, action: DueAction): Promise<void> {
+    let settled = false;
+    try {
+      settled = await this.scheduler.act(action);
+    } catch (error) {
+      this.onError(error);
+    }
+    this.flying--;
+    if (settled) {
+      this.settled.push(action);
+      void this.forget();
+    } else {
+      this.known.delete(key); // tried again at a later look
+    }
+    if (this.flying === 0) this.idle?.();
+  }
+
+  /** Forget what settled, in one `done`; one at a time, the next taking whatever settled meanwhile. */
+  private forget(): Promise<void> {
+    this.forgetting ??= (async () => {
+      try {
+        while (this.settled.length > 0) {
+          const batch = this.settled;
+          this.settled = [];
+          try {
+            await this.plan.done(batch);
+          } catch (error) {
+            this.settled.push(...batch); // forgotten by a later `done`; meanwhile still known, so not started again
+            this.onError(error);
+            return;
+          }
+          const forgets = ++this.forgets;
+          for (const action of batch) {
+            const entry = this.known.get(actionKey(action));
+            if (entry) entry.forgotten = forgets;
+          }
+        }
+      } finally {
+        this.forgetting = null;
+      }
+    })();
+    return this.forgetting;
   }
 }
 

@@ -1,0 +1,128 @@
+// One reader of the log's tail for every leader of a process (ADR 0051). The read models, the outcome recorder, the
+// matchmaker, the scheduler and the notifier each follow `$all` from a checkpoint of their own; without this each read
+// and parsed every event again. The log's order never changes under a reader (the store only shows what can no longer
+// be overtaken), so a stretch of it read once can be handed to every follower that asks for it, and only a follower
+// that asks past its end makes the store read on: one such read at a time, shared by whoever waits for it.
+import { comparePositions, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@delve/kernel';
+
+export interface SharedLogOptions {
+  /** Events kept behind the tail, for followers a little behind (default 10,000): older reads go to the store. */
+  readonly keep?: number;
+  /** Events asked of the store per read at the tail (default 1,000). */
+  readonly page?: number;
+  /**
+   * After a read at the tail found nothing new, followers asking within this long (ms) are told so without another
+   * read, unless `poke` said something was appended meanwhile (default 0: always read). It bounds what idle followers
+   * cost the store, polling every 20–200 ms each, at one read per `freshMs` between them.
+   */
+  readonly freshMs?: number;
+  /** The clock `freshMs` is measured on (ms; default performance.now). */
+  readonly now?: () => number;
+}
+
+/** `store`, with forward reads of `$all` served from one shared stretch of the log's tail; the rest passes through. */
+export function sharedLog(store: EventStore, options: SharedLogOptions = {}): EventStore & { readonly reads: () => number; poke(): void } {
+  const keep = options.keep ?? 10_000;
+  const page = options.page ?? 1_000;
+  const freshMs = options.freshMs ?? 0;
+  const now = options.now ?? (() => performance.now());
+  /** When a read at the tail last found nothing new (null: since then something may have been appended). */
+  let emptyAt: number | null = null;
+  /** The stretch: every event after `origin`, in order, up to the last one read. Null until the first read. */
+  let origin: Position | 'start' | null = null;
+  let events: RecordedEvent[] = [];
+  /** The read at the tail in flight, if any: followers at the tail wait for it rather than sending their own. */
+  let reading: Promise<number> | null = null;
+  let reads = 0;
+
+  const tail = (): Position | 'start' | null => events.at(-1)?.position ?? origin;
+  const same = (a: Position | 'start', b: Position | 'start') => (a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0);
+  /** Where the events after `from` begin in the stretch, or -1 when `from` is not in it. */
+  const indexAfter = (from: Position | 'start'): number => {
+    if (origin === null) return -1;
+    if (same(from, origin)) return 0;
+    if (from === 'start') return -1;
+    let lo = 0;
+    let hi = events.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = comparePositions((events[mid] as RecordedEvent).position, from);
+      if (c === 0) return mid + 1;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+  /** Read on from the tail once (shared); resolves with how many events it added. */
+  const readOn = (): Promise<number> => {
+    reading ??= (async () => {
+      try {
+        const from = tail() ?? 'start';
+        reads++;
+        const asked = now();
+        const more = await store.readAll({ fromPosition: from, maxCount: page });
+        emptyAt = more.length === 0 ? asked : null;
+        // Appended only if the stretch still ends where this read began (it is never moved while a read is in flight).
+        if (more.length > 0 && tail() !== null && same(tail() as Position | 'start', from)) {
+          events.push(...more);
+          if (events.length > keep) {
+            const dropped = events.splice(0, events.length - keep);
+            origin = (dropped.at(-1) as RecordedEvent).position;
+          }
+        }
+        return more.length;
+      } finally {
+        reading = null;
+      }
+    })();
+    return reading;
+  };
+  /** Start the stretch afresh at `from`, with what a read from there found. */
+  const restart = (from: Position | 'start', found: readonly RecordedEvent[]) => {
+    origin = from;
+    events = found.slice(-keep);
+    if (found.length > keep) origin = (found[found.length - keep - 1] as RecordedEvent).position;
+  };
+
+  const readAll = async (options: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
+    const from = options.fromPosition ?? (options.direction === 'backwards' ? 'end' : 'start');
+    if (options.direction === 'backwards' || from === 'end') return store.readAll(options);
+    const limit = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      // A read of the tail already under way is this follower's too: what it finds is what the store showed a moment ago,
+      // as a poll a moment earlier would have; whatever committed since is there at the next one.
+      const joined = reading ? (await reading.catch(() => page)) < page : false;
+      const at = indexAfter(from);
+      if (at < 0) {
+        // Not in the stretch: a follower far behind reads on its own; one ahead of it (or the first) starts it anew.
+        reads++;
+        const found = await store.readAll({ fromPosition: from, maxCount: limit });
+        const end = tail();
+        if (reading === null && (end === null || (from !== 'start' && end !== 'start' && comparePositions(from, end) > 0))) {
+          restart(from, found);
+        }
+        return found;
+      }
+      const served = events.slice(at, at + limit);
+      if (served.length === limit || joined) return served;
+      // At the tail, and the tail was found quiet a moment ago with nothing appended since: nothing new yet.
+      if (served.length === 0 && emptyAt !== null && now() - emptyAt < freshMs) return served;
+      // At the tail: read on (shared), then serve again; a short read means the follower is caught up.
+      if ((await readOn()) < page) {
+        const now = indexAfter(from);
+        return now < 0 ? served : events.slice(now, now + limit);
+      }
+    }
+  };
+
+  return {
+    appendToStream: (streamId, data, options) => store.appendToStream(streamId, data, options),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll,
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    close: () => store.close(),
+    reads: () => reads,
+    /** Something was appended: the next follower at the tail reads the store. */
+    poke: () => void (emptyAt = null),
+  };
+}
