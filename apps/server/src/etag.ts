@@ -10,7 +10,9 @@ export function viewerTag(viewer: Viewer): string {
 /** Set a weak ETag for `version` and tell whether the client's If-None-Match already names it. */
 export function notModified(request: FastifyRequest, reply: FastifyReply, version: string): boolean {
   const tag = `W/"${version}"`;
-  reply.header('etag', tag).header('vary', 'Authorization, X-Admin-Key');
+  // Added to what the route already varies by (a resource that is also a page varies by Accept).
+  const vary = reply.getHeader('vary');
+  reply.header('etag', tag).header('vary', [vary, 'Authorization, X-Admin-Key'].filter(Boolean).join(', '));
   const given = request.headers['if-none-match'];
   return typeof given === 'string' && given.split(',').some((t) => t.trim() === tag || t.trim() === '*');
 }

@@ -102,8 +102,12 @@ t.test('games(filter) lists from the read model', async (t) => {
   t.teardown(ctx.close);
   await seatedGame(ctx);
   await ctx.service.lobby.createGame({ module: 'toy', options: {}, seats: 2 });
-  await new Promise((r) => setTimeout(r, 20));
-  const all = await gql(ctx, `{ games { items { module status openSeats } nextCursor } }`);
+  // The read model follows the log: wait (bounded) until it has both games.
+  let all = await gql(ctx, `{ games { items { module status openSeats } nextCursor } }`);
+  for (let i = 0; i < 250 && all.data.games.items.length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    all = await gql(ctx, `{ games { items { module status openSeats } nextCursor } }`);
+  }
   t.same(
     all.data.games.items.map((g: Json) => g.status),
     ['open', 'active'],
@@ -160,10 +164,16 @@ t.test('a subscriber on one node hears commands accepted by another node (statel
   t.teardown(nodeB.close);
   const url = `${(await listening(nodeB.app)).replace('http', 'ws')}/graphql`;
   const { id, tokens } = await seatedGame(nodeA);
-  const spectator = subscribe(url, {}, `subscription($g: ID!) { gameUpdated(gameId: $g) { revision events { type data } } }`, { g: id });
+  // From the revision before the command, so the push is owed however late node B sets the subscription up.
+  const { revision: before } = await nodeA.service.reads.summary(id);
+  const spectator = subscribe(
+    url,
+    {},
+    `subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision events { type data } } }`,
+    { g: id, a: before },
+  );
   t.teardown(() => spectator.ws.close());
   await spectator.start();
-  await new Promise((r) => setTimeout(r, 100));
   const sent = await nodeA.app.inject({
     method: 'POST',
     url: `/games/${id}/commands`,
@@ -297,10 +307,12 @@ t.test('gameUpdated completes when the game ends, and at once for a game already
   const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
   const { id } = await seatedGame(ctx);
   const query = `subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision status } }`;
-  const watcher = subscribe(url, {}, query, { g: id });
+  // From the revision before the moves: however late the server sets the subscription up, it pushes them (a
+  // subscription from "now" to a game already over would rightly complete at once with nothing to push).
+  const { revision: before } = await ctx.service.reads.summary(id);
+  const watcher = subscribe(url, {}, query, { g: id, a: before });
   t.teardown(() => watcher.ws.close());
   await watcher.start();
-  await new Promise((r) => setTimeout(r, 100));
   await ctx.service.commands.execute(id, { type: 'Stop' }, { seat: 0 });
   await ctx.service.commands.execute(id, { type: 'Stop' }, { seat: 1 });
   let last: Json;

@@ -88,6 +88,8 @@ t.test('a resource’s address: the page to a browser’s navigation, the API’
       [200, /application\/json/, 'Bo'],
       `Accept ${accept ?? 'absent'}`,
     );
+    // A cache between must not hand the JSON to a browser's navigation, or the page to a client.
+    t.match(reply.headers.vary, /\bAccept\b/, `Accept ${accept ?? 'absent'}: the JSON varies by Accept too`);
   }
   const lobby = await app.inject({ method: 'GET', url: '/' });
   t.match([lobby.statusCode, lobby.headers['content-type'], lobby.body], [200, /text\/html/, /pages\.js/], 'the lobby at /');

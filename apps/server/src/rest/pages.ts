@@ -58,9 +58,13 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { operations, module
   // Before routing: the same address answers the API's JSON to clients and the page to a browser's navigation.
   // Synchronous, so that every other request pays one comparison and no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'GET' && wantsPage(request.headers.accept) && PAGE_OF_RESOURCE.test(request.url.split('?')[0] ?? '')) {
-      void reply.type(html).header('vary', 'Accept').send(shell);
-      return;
+    if (request.method === 'GET' && PAGE_OF_RESOURCE.test(request.url.split('?')[0] ?? '')) {
+      // Both answers of the address depend on Accept: caches must key them apart.
+      reply.header('vary', 'Accept');
+      if (wantsPage(request.headers.accept)) {
+        void reply.type(html).send(shell);
+        return;
+      }
     }
     done();
   });
