@@ -338,7 +338,12 @@ t.test('the games list filters and pages', async (t) => {
   for (let i = 0; i < 5; i++) ids.push((await call(t, ctx.app, 'POST', '/games', { payload: { module: 'toy', seats: 2 } })).body.id);
   await call(t, ctx.app, 'POST', `/games/${ids[0]}/seats`);
   await call(t, ctx.app, 'POST', `/games/${ids[0]}/seats`);
-  await new Promise((r) => setTimeout(r, 20)); // the list follows the store asynchronously
+  // The list follows the store asynchronously: wait (bounded) until it shows the first game active.
+  for (let i = 0; i < 250; i++) {
+    const listed = await call(t, ctx.app, 'GET', '/games?status=active&module=toy');
+    if (listed.body.items.length > 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const page1 = await call(t, ctx.app, 'GET', '/games?limit=3');
   t.same(
     page1.body.items.map((g: Json) => g.id),

@@ -118,7 +118,9 @@ t.test('an external PostgreSQL killed and started again: 503 meanwhile, commands
     figures.push(
       `PostgreSQL away 2 s (${load.unavailable - unavailableBefore} answers of 503), commands acknowledged ${served - back} ms after it was back`,
     );
-    t.ok(served - back < 3000, `round ${round + 1}: served again ${served - back} ms after the database came back`);
+    // Not a speed target (the figure is printed): the bound rules out waiting for a pool's 30 s timeouts or never
+    // reconnecting, with room for a loaded CI machine (4.4 s was seen at load 10 where 1-2 s is usual).
+    t.ok(served - back < 10_000, `round ${round + 1}: served again ${served - back} ms after the database came back`);
   }
   await pause(LOAD_MS);
   await load.stop();
