@@ -81,12 +81,17 @@ function units(view) {
 const nameOf = (ref, view) => units(view).find((u) => (u.ref ?? u.id) === ref)?.name ?? ref;
 const cardName = (id, view) => view.raiders.flatMap((r) => r.hand ?? []).find((c) => c.id === id)?.name ?? id;
 
-/** A log line with each ally the server names by its card instance ("ally r0-4") named as the board shows it. */
-export const wordsFor = (text, view) =>
-  text.replace(/\b([Aa])lly ([a-z]\d+(?:-\d+)?)\b/g, (_whole, a, ref) => {
-    const name = units(view).find((u) => (u.ref ?? u.id) === ref)?.name;
-    return name ?? `${a === 'A' ? 'An' : 'an'} ally`;
-  });
+/**
+ * Every unit this page has been shown, by its card instance: an ally that has left the board keeps its name in the log.
+ * Only names from views this viewer was given; a page shows one game, so instance ids never mean two units.
+ */
+const named = new Map();
+
+/** A log line with each ally the server names by its card instance ("ally r0-4") named as the board shows or showed it. */
+export const wordsFor = (text, view) => {
+  if (view?.dungeon) for (const u of units(view)) named.set(u.ref ?? u.id, u.name);
+  return text.replace(/\b([Aa])lly ([a-z]\d+(?:-\d+)?)\b/g, (_whole, a, ref) => named.get(ref) ?? `${a === 'A' ? 'An' : 'an'} ally`);
+};
 
 /** Where a command is played on the picture: a card in hand, or the unit attacked or protecting. */
 export function targetOf(command, view) {
