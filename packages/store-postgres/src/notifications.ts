@@ -18,6 +18,9 @@ import { holdCheckpoint, moveCheckpoint, readCheckpoint } from './checkpointRow'
 const EVERY_SEAT = -1;
 
 export class PostgresNoticeOutbox implements NoticeOutbox {
+  /** When the next clock-low timer falls due, as the last release found it (null: none then). */
+  private next: string | null = null;
+
   constructor(
     private readonly sql: Sql,
     private readonly name = NOTIFIER,
@@ -90,10 +93,17 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
     });
   }
 
+  /** When the next clock-low timer falls due (ISO 8601), as the last release found it: a notifier may sleep until then. */
+  nextDue(): string | null {
+    return this.next;
+  }
+
   async release(now: string): Promise<number> {
-    // Asked at every poll: a plain read first, so an idle server takes no lock (and writes nothing) to learn it is idle.
-    const [due] = await this.sql`select 1 from notification_timers where due_at <= ${now} limit 1`;
-    if (!due) return 0;
+    // A plain read first, so an idle server takes no lock (and writes nothing) to learn it is idle, and when to ask again.
+    const [row] = await this.sql<{ next: Date | null }[]>`select min(due_at) as next from notification_timers`;
+    this.next = row?.next ? row.next.toISOString() : null;
+    if (this.next === null || Date.parse(this.next) > Date.parse(now)) return 0;
+    this.next = now; // later timers: the next release finds when
     return this.sql.begin(async (tx) => {
       await tx`select 1 from checkpoints where projection = ${this.name} for update`;
       const rows = await tx`

@@ -22,7 +22,7 @@ import {
 } from '../matchmaking';
 import type { AnyGameModule, Seat } from '../module';
 import { sha256Hex } from '../random';
-import type { EventStore } from '../store';
+import type { EventStore, RecordedEvent } from '../store';
 import type { CharacterService } from './characters';
 import { eventTime, isUuid } from './events';
 import { tableOf } from './gameLobby';
@@ -352,9 +352,16 @@ export const MATCHMAKER = 'process:matchmaker';
  */
 export class Matchmaker {
   readonly batchSize: number;
+  /** When (by `clock`, ms) the oldest event the last step held back for its grace is old enough; null: none held. */
+  private heldBackUntil: number | null = null;
 
   constructor(private readonly deps: MatchmakerDeps) {
     this.batchSize = deps.batchSize ?? 500;
+  }
+
+  /** How long (ms) until what the last step held back for its grace may be taken (null: nothing held back). */
+  heldBackMs(): number | null {
+    return this.heldBackUntil === null ? null : Math.max(0, this.heldBackUntil - this.deps.clock().getTime());
   }
 
   async step(): Promise<number> {
@@ -362,8 +369,10 @@ export class Matchmaker {
     const from = await checkpoints.checkpoint(MATCHMAKER);
     const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     // Events younger than the grace wait for a later step (the checkpoint stays before them).
-    const until = this.deps.clock().getTime() - (this.deps.graceMs ?? 2000);
+    const grace = this.deps.graceMs ?? 2000;
+    const until = this.deps.clock().getTime() - grace;
     const young = read.findIndex((e) => Date.parse(eventTime(e)) > until);
+    this.heldBackUntil = young < 0 ? null : Date.parse(eventTime(read[young] as RecordedEvent)) + grace;
     const page = young < 0 ? read : read.slice(0, young);
     const last = page.at(-1);
     if (!last) return 0;
