@@ -89,12 +89,13 @@ export function startLeaders({ store: own, sql, modules, games, platform, tables
     idleMs: IDLE_POLL_MS,
   });
   // The matchmaker finishes placements a request began (ADR 0034); what it holds back for its grace it looks at again
-  // when the grace is over.
+  // when the grace is over. It takes nothing younger than its grace (2 s), so looking more often than 200 ms apart
+  // would only read the same young events again.
   const matchmaker = platform.matchmaker(new ReadModelStore(sql), store);
   const matching = new LeaderLoop({
     step: () => matchmaker.step(),
     batchSize: matchmaker.batchSize,
-    pollMs: 50,
+    pollMs: 200,
     idleMs: IDLE_POLL_MS,
     nextLook: () => matchmaker.heldBackMs(),
     lock: new AdvisoryLeaderLock(sql, MATCHMAKER_LOCK),
