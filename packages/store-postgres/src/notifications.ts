@@ -20,6 +20,8 @@ const EVERY_SEAT = -1;
 export class PostgresNoticeOutbox implements NoticeOutbox {
   /** When the next clock-low timer falls due, as the last release found it (null: none then). */
   private next: string | null = null;
+  /** Webhook deliveries this outbox has written so far (what a deliverer waiting for work watches). */
+  private written = 0;
 
   constructor(
     private readonly sql: Sql,
@@ -76,7 +78,7 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
       if (out.length > 0) {
         // One delivery per webhook that wants the event and was registered by then: the operator's (no owner) for every
         // fact, a player's for the facts that concern them. In the order of the page, so seq keeps each game's order.
-        await tx`
+        const inserted = await tx`
           insert into webhook_deliveries (webhook_id, event, key, subject, data, created_at, next_attempt_at)
           select w.id, t.kind, t.key, t.subject, t.data::jsonb, t.at, t.at
             from unnest(${out.map((n) => n.kind)}::text[], ${out.map((n) => n.key)}::text[], ${out.map((n) => n.subject)}::text[],
@@ -87,10 +89,16 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
                            and (w.owner is null or w.owner = any(string_to_array(t.players, ',')))
            order by t.ord, w.id
           on conflict (webhook_id, key) do nothing`;
+        this.written += inserted.count;
       }
       await moveCheckpoint(tx, this.name, to);
       return true;
     });
+  }
+
+  /** How many webhook deliveries this outbox has written (rolled-back transactions included: a hint, not a count). */
+  deliveriesWritten(): number {
+    return this.written;
   }
 
   /** When the next clock-low timer falls due (ISO 8601), as the last release found it: a notifier may sleep until then. */

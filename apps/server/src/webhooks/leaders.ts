@@ -66,10 +66,11 @@ export function startBeingTold(deps: BeingToldDeps): { stop(): Promise<void>; po
   const notifying = new LeaderLoop({
     // Clock-low notices are told once the log is caught up, so a move already in it stops its timer first.
     step: async () => {
+      const written = outbox.deliveriesWritten();
       const read = await notifier.step();
-      // A page may have written deliveries; a clock-low notice released may have too.
-      if (read > 0) wakeDeliverer();
-      else if ((await notifier.release()) > 0) wakeDeliverer();
+      // Clock-low notices go to feeds only: a page that wrote deliveries is what the deliverer waits for.
+      if (read === 0) await notifier.release();
+      if (outbox.deliveriesWritten() !== written) wakeDeliverer();
       return read;
     },
     batchSize: notifier.batchSize,
