@@ -163,7 +163,8 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
       return actPause.wait(ACT_POLL_MS);
     }
     const now = clock().getTime();
-    const ms = next === null ? idleMs : Math.min(idleMs, Date.parse(next) - now);
+    // A millisecond past it: a timer is never early, but the due time is rounded to one.
+    const ms = next === null ? idleMs : Math.min(idleMs, Date.parse(next) - now + 1);
     // Due already (a settled action not yet forgotten, or one the plan gave past its limit): look again shortly.
     if (ms <= 0) return actPause.wait(ACT_POLL_MS);
     actAt = now + ms;
