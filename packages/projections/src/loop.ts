@@ -67,7 +67,8 @@ export class LeaderLoop {
       }
       if (!this.running) break;
       if (idleMs === undefined || !leader) {
-        await this.sleep(pollMs, true);
+        // A follower asks for the lock every pollMs, however often appends come (each ask is a statement).
+        await this.sleep(pollMs, idleMs === undefined);
         continue;
       }
       // A step that took events looks once more (a page's commit may have started what the next look finds); a poke
