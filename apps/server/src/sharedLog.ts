@@ -46,7 +46,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
   let emptyAt: number | null = null;
   /** Pokes so far: a read asked before the latest one cannot stand for a read after it. */
   let pokes = 0;
-  /** The furthest append poked with its position and not yet read at the tail, and since when it is looked for. */
+  /** The furthest append poked with its position and not yet read at the tail, and when it was poked. */
   let awaited: { position: Position; since: number } | null = null;
   const listeners = new Set<() => void>();
   let again: ReturnType<typeof setTimeout> | null = null;
@@ -176,7 +176,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
       emptyAt = null;
       pokes++;
       if (position !== undefined && (awaited === null || comparePositions(position, awaited.position) > 0)) {
-        awaited = { position, since: awaited?.since ?? now() };
+        awaited = { position, since: now() };
       }
       tell();
     },
