@@ -141,7 +141,7 @@ interface Step {
 
 const steps: Step[] = [];
 const held = new Map<string, number[]>();
-const idle: { variant: string; workers: number; serverCore: number; postgresCore: number }[] = [];
+const idle: { variant: string; workers: number; serverCore: number; postgresCore: number; transactionsPerSecond: number }[] = [];
 const databases = await startTestDatabaseServer();
 /**
  * The machine's own floor while a step runs: single-row INSERTs committed one at a time (synchronous commit, as the
@@ -187,14 +187,17 @@ for (let round = 0; round < ROUNDS; round++) {
       const postgres = await postgresCpu(db.sql);
       {
         // What the server and its database spend with nobody playing (leaders and feeds following the log).
+        const xact = await committed(db.sql);
         const [cpu, pg, began] = [server.cpu(), postgres(), performance.now()];
         await new Promise((r) => setTimeout(r, 10_000));
         const ms = performance.now() - began;
+        const [serverCore, postgresCore] = [cpuBetween(cpu, server.cpu()).total / 1000 / ms, (postgres() - pg) / 1000 / ms];
         idle.push({
           variant: variant.name,
           workers,
-          serverCore: cpuBetween(cpu, server.cpu()).total / 1000 / ms,
-          postgresCore: (postgres() - pg) / 1000 / ms,
+          serverCore,
+          postgresCore,
+          transactionsPerSecond: ((await committed(db.sql)) - xact) / (ms / 1000),
         });
       }
       const clients = Array.from({ length: CLIENTS }, () => new Client(server.base));
@@ -352,7 +355,8 @@ for (const variant of VARIANTS) {
 }
 for (const i of idle)
   console.log(
-    `idle (no tables, 10 s): ${i.variant} at ${i.workers} worker(s): server ${Math.round(i.serverCore * 100)}% of a core, PostgreSQL ${Math.round(i.postgresCore * 100)}%`,
+    `idle (no tables, 10 s): ${i.variant} at ${i.workers} worker(s): server ${(i.serverCore * 100).toFixed(1)}% of a core, ` +
+      `PostgreSQL ${(i.postgresCore * 100).toFixed(1)}%, ${Math.round(i.transactionsPerSecond)} transactions/s`,
   );
 console.log(
   'server: CPU of all the server processes (a cluster primary first in the shares), as a share of one core; ms/move: that CPU per move',

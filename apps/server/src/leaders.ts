@@ -2,12 +2,13 @@
 // part): the read models' runner, the process manager recording finished games, the matchmaker, the scheduler
 // (clocks, bots in seats, games nobody plays), the notifier and the webhook deliverer. Run by the cluster's primary, or
 // by the one process when WORKERS=1, beside requests but never inside a worker.
-import { MATCHMAKER, OUTCOME_RECORDER, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
+import { MATCHMAKER, OUTCOME_RECORDER, type AnyGameModule, type EventStore, type GameServices, type Position } from '@delve/kernel';
 import { LeaderLoop, ReadModelStore } from '@delve/projections';
 import { AdvisoryLeaderLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import type { TableSettings, WebhookSettings } from './config';
 import type { livePlatform } from './liveGames';
+import type { StoredSource } from './nodeAppends';
 import { READ_MODELS_LOCK, readModelRunner } from './readModels';
 import { SCHEDULER_LOCK, startScheduler } from './scheduler';
 import { sharedLog } from './sharedLog';
@@ -24,11 +25,19 @@ export const MATCHMAKER_LOCK = MATCHMAKER;
  */
 export const LOG_FRESH_MS = 100;
 
+/**
+ * How long a leader that is caught up sleeps at most when nothing wakes it (ms). Appends made through this process, and
+ * through its node's workers, wake the leaders at once; another node's are found by this safety poll, so they reach the
+ * read models, the scheduler's plan, the matchmaker and the notifier at most this long (and a poll's spacing) later.
+ */
+export const IDLE_POLL_MS = 1000;
+
 /** Every lock a leader holds: one holder each across all processes and nodes. */
 export const LEADER_LOCKS = [READ_MODELS_LOCK, OUTCOMES_LOCK, SCHEDULER_LOCK, MATCHMAKER_LOCK, NOTIFIER_LOCK, DELIVERER_LOCK] as const;
 
 export interface LeadersDeps {
-  readonly store: EventStore;
+  /** The process's store, telling of each append made through it. */
+  readonly store: EventStore & StoredSource;
   /** Where the read models and checkpoints live (PostgreSQL, always); its pool also holds each lock while leading. */
   readonly sql: Sql;
   readonly modules: Readonly<Record<string, AnyGameModule>>;
@@ -43,6 +52,8 @@ export interface LeadersDeps {
 }
 
 export interface Leaders {
+  /** Another process of the node appended at `position` (a cluster's worker): the leaders look. */
+  heard(position: Position): void;
   /** Stop leading (each lock released) and wait for the parts' current steps to end. */
   stop(): Promise<void>;
 }
@@ -50,17 +61,18 @@ export interface Leaders {
 /** Start following the log: each part leads while it holds its lock, and waits for it otherwise. */
 export function startLeaders({ store: own, sql, modules, games, platform, tables, webhooks, onError }: LeadersDeps): Leaders {
   // Every part follows the log through one reader of its tail: each event is read and parsed once, not once a part.
-  // Idle followers at the tail cost one read of the store per LOG_FRESH_MS between them; this process's appends to a
-  // game are read at once.
+  // The parts sleep while nothing is appended (ADR 0052): each append made through this process (or told by the node's
+  // workers) wakes them, and a part caught up looks by itself only every IDLE_POLL_MS.
   const store = sharedLog(own, { freshMs: LOG_FRESH_MS });
-  const stopPoking = games.streams.onAppended(() => store.poke());
-  const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error));
+  const stopHearing = own.onStored((position) => store.poke(position));
+  const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error), undefined, undefined, IDLE_POLL_MS);
   // Its commands are idempotent as well, so a step repeated by a new leader after a crash records nothing twice.
   const recorder = platform.outcomes(new ReadModelStore(sql), store);
   const outcomes = new LeaderLoop({
     step: () => recorder.step(),
     batchSize: recorder.batchSize,
     pollMs: 200,
+    idleMs: IDLE_POLL_MS,
     lock: new AdvisoryLeaderLock(sql, OUTCOMES_LOCK),
     onError: (error) => onError('game outcomes', error),
   });
@@ -74,22 +86,37 @@ export function startLeaders({ store: own, sql, modules, games, platform, tables
     tables,
     onError: (error) => onError('the scheduler', error),
     fill: (pool, gameId) => platform.matchmaking.fillWithBots(pool, gameId),
+    idleMs: IDLE_POLL_MS,
   });
-  // The matchmaker finishes placements a request began (ADR 0034).
+  // The matchmaker finishes placements a request began (ADR 0034); what it holds back for its grace it looks at again
+  // when the grace is over. It takes nothing younger than its grace (2 s), so looking more often than 200 ms apart
+  // would only read the same young events again.
   const matchmaker = platform.matchmaker(new ReadModelStore(sql), store);
   const matching = new LeaderLoop({
     step: () => matchmaker.step(),
     batchSize: matchmaker.batchSize,
-    pollMs: 50,
+    pollMs: 200,
+    idleMs: IDLE_POLL_MS,
+    nextLook: () => matchmaker.heldBackMs(),
     lock: new AdvisoryLeaderLock(sql, MATCHMAKER_LOCK),
     onError: (error) => onError('the matchmaker', error),
   });
   matching.start();
-  // Players' feeds and webhooks (ADR 0047).
-  const told = startBeingTold({ store, sql, games, modules, settings: webhooks, onError });
+  // Players' feeds and webhooks (ADR 0047). Under load each notifier look is a transaction of five statements: looks
+  // 100 ms apart at most tell a player of a turn soon enough.
+  const told = startBeingTold({ store, sql, games, modules, settings: webhooks, onError, pollMs: 100, idleMs: IDLE_POLL_MS });
+  const stopWaking = store.onNews(() => {
+    readModels.poke();
+    outcomes.poke();
+    scheduler.poke();
+    matching.poke();
+    told.poke();
+  });
   return {
+    heard: (position) => store.poke(position),
     async stop() {
-      stopPoking();
+      stopHearing();
+      stopWaking();
       await Promise.all([readModels.stop(), outcomes.stop(), scheduler.stop(), matching.stop(), told.stop()]);
     },
   };

@@ -36,7 +36,9 @@ export type ClusterMessage =
   | { readonly kind: 'metrics?'; readonly id: number }
   | { readonly kind: 'metrics'; readonly id: number; readonly text: string | null }
   // A worker appended to a game (nodeAppends.ts): relayed by the primary to the other workers.
-  | { readonly kind: 'appended'; readonly gameId: string; readonly revision: number; readonly type: string };
+  | { readonly kind: 'appended'; readonly gameId: string; readonly revision: number; readonly type: string }
+  // A worker appended to any stream, at this position ("commit/prepare"): wakes the primary's leaders (nodeAppends.ts).
+  | { readonly kind: 'stored'; readonly position: string };
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 

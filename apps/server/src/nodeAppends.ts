@@ -1,7 +1,40 @@
 // What the processes of one node append, told to each of them over the cluster's IPC: a push to a subscriber on another
 // worker need not wait for that worker's store subscription (a poll away). Only a hint: each reads the game itself.
-import type { Appended } from '@delve/kernel';
+import { formatPosition, parsePosition, type Appended, type EventStore, type Position } from '@delve/kernel';
 import type { ClusterMessage } from './lifecycle';
+
+/** A store that tells of each append made through it (to any stream), with its last event's position. */
+export interface StoredSource {
+  onStored(listener: (position: Position) => void): () => void;
+}
+
+/** `store`, telling of every append made through it once it is stored: what wakes the leaders of the process. */
+export function heardStore(store: EventStore): EventStore & StoredSource {
+  const listeners = new Set<(position: Position) => void>();
+  return {
+    async appendToStream(streamId, events, options) {
+      const result = await store.appendToStream(streamId, events, options);
+      for (const listener of listeners) listener(result.position);
+      return result;
+    },
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    close: () => store.close(),
+    onStored(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** A worker's appends, any stream, told to the primary whose leaders follow the log (each only a hint). */
+export function tellPrimaryStored(own: StoredSource, primary: Pick<Channel, 'send'>): () => void {
+  return own.onStored((position) => primary.send({ kind: 'stored', position: formatPosition(position) }));
+}
+
+/** The position a worker told the primary of, if `message` is such. */
+export const storedOf = (message: ClusterMessage): Position | null => (message?.kind === 'stored' ? parsePosition(message.position) : null);
 
 /** Who tells of appends: a process's game streams, or a worker's view of its whole node. */
 export interface AppendSource {

@@ -66,10 +66,13 @@ export class Presence {
     };
   }
 
-  /** The seats of `gameId` connected now, on any node, in seat order. */
-  async connected(gameId: string): Promise<Seat[]> {
+  /**
+   * The seats of `gameId` connected now, on any node, in seat order. Given the table's number of seats, a table whose
+   * every seat this node sees connected (each seat's subscription on it: the common case) is answered without a read.
+   */
+  async connected(gameId: string, tableSeats?: number): Promise<Seat[]> {
     const seats = new Set<Seat>(this.localSeats(gameId));
-    if (this.options.sql) for (const seat of await this.shared(gameId)) seats.add(seat);
+    if (this.options.sql && seats.size !== tableSeats) for (const seat of await this.shared(gameId)) seats.add(seat);
     return [...seats].sort((a, b) => a - b);
   }
 

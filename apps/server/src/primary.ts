@@ -3,12 +3,12 @@
 // only serve), and on SIGTERM/SIGINT drains the workers, then stops leading and stops PostgreSQL.
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import type { Appended } from '@delve/kernel';
+import type { Appended, Position } from '@delve/kernel';
 import { openDatabase, type Database } from '@delve/store-postgres';
 import { build } from './build';
 import type { Config } from './config';
 import { describe, exitOnUncaught, jsonLog, onSignals, supervisedEmbedded, type ClusterMessage, type Log } from './lifecycle';
-import { relayAppends } from './nodeAppends';
+import { heardStore, relayAppends, storedOf } from './nodeAppends';
 
 /** A worker that dies is started again after this long, doubled (up to the ceiling) while workers keep dying young. */
 const RESTART_DELAY_MS = 500;
@@ -51,8 +51,11 @@ export async function runPrimary(config: Config): Promise<void> {
   const relay = relayAppends(() => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
   // A scrape landing on a worker is answered with every worker's metrics, gathered here.
   const scrape = config.metrics ? (await import('./metrics')).clusterScrape() : null;
+  let leaders: { heard(position: Position): void; stop(): Promise<void> } | null = null;
   cluster.on('message', (worker, message: ClusterMessage) => {
     relay.fromWorker(worker.id, message);
+    const stored = storedOf(message);
+    if (stored) return leaders?.heard(stored);
     if (message?.kind === 'metrics?' && scrape) {
       void scrape().then(
         ({ text }) => worker.isConnected() && worker.send({ kind: 'metrics', id: message.id, text } satisfies ClusterMessage),
@@ -107,7 +110,6 @@ export async function runPrimary(config: Config): Promise<void> {
   const db: Database = await database;
   log('info', 'database ready; workers starting', { workers: config.workers, embedded: db.embedded });
 
-  let leaders: { stop(): Promise<void> } | null = null;
   shutdown = async (reason: string, exitCode = 0): Promise<void> => {
     if (closing) return;
     closing = true;
@@ -159,16 +161,18 @@ async function startPrimaryLeaders(
   log: Log,
   /** Told of each batch the leaders append (a bot's move, a timeout), for the workers' subscribers. */
   appended: (appended: Appended) => void,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ heard(position: Position): void; stop(): Promise<void> }> {
   const [{ startLeaders }, { liveGames, livePlatform }, { loadModules }, { PostgresEventStore }] = await Promise.all([
     import('./leaders'),
     import('./liveGames'),
     import('./modules'),
     import('@delve/store-postgres'),
   ]);
-  const store = config.eventStoreUrl
-    ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
-    : new PostgresEventStore(db.sql);
+  const store = heardStore(
+    config.eventStoreUrl
+      ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
+      : new PostgresEventStore(db.sql),
+  );
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => log('warn', `${message}: ${String(error)}`));
   const games = liveGames(store, modules, { cacheSize: config.gameCacheSize });
   games.streams.onAppended(appended);
@@ -184,6 +188,7 @@ async function startPrimaryLeaders(
     onError: (part, error) => log('error', `${part} failed: ${describe(error)}`),
   });
   return {
+    heard: (position) => leaders.heard(position),
     async stop() {
       await leaders.stop();
       if (config.eventStoreUrl) await store.close();

@@ -25,6 +25,8 @@ export function readModelRunner(
   only?: readonly ReadModelName[],
   /** How often the runner looks for new events (ms; default the runner's). */
   pollMs?: number,
+  /** Sleep until poked, this long at most, when caught up (ms; default: poll every `pollMs`). */
+  idleMs?: number,
 ): ProjectionRunner<unknown> {
   const projections = Object.entries(readModels(modules))
     .filter(([name]) => !only || only.includes(name as ReadModelName))
@@ -35,5 +37,6 @@ export function readModelRunner(
     prepare: (event) => projectable(event, modules),
     batchSize: BATCH_SIZE,
     ...(pollMs !== undefined && { pollMs }),
+    ...(idleMs !== undefined && { idleMs }),
   });
 }

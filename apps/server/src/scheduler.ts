@@ -2,14 +2,22 @@
 // runs two loops side by side, so planning never holds up acting: one plans from the log, the other acts on what falls
 // due. The scheduler itself is the kernel's.
 import { randomBytes } from 'node:crypto';
-import { randomFor, Scheduler, SCHEDULER, type AnyGameModule, type EventStore, type GameServices } from '@delve/kernel';
+import { randomFor, Scheduler, SCHEDULER, type AnyGameModule, type DuePlanStore, type EventStore, type GameServices } from '@delve/kernel';
 import { AdvisoryLeaderLock, PostgresDuePlan } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import type { TableSettings } from './config';
 
 /** How often the leader looks for new events to plan from (ms). */
 export const PLAN_POLL_MS = 50;
-/** How often it looks for what fell due (ms): the bound on a deadline's lateness, besides the command itself. */
+/**
+ * With `idleMs`, the least time between two looks (ms). Under load every look is a transaction of six statements; a
+ * page plans deadlines and bots' moves that fall due seconds later, so 100 ms of lag costs nothing they need.
+ */
+export const PLAN_SPACING_MS = 100;
+/**
+ * How often it looks for what fell due (ms): the bound on a deadline's lateness, besides the command itself. With
+ * `idleMs`, only while actions are under way: otherwise it sleeps until the next one is due.
+ */
 export const ACT_POLL_MS = 20;
 /**
  * Events planned per step: a step's cost is mostly its transaction's round trips, so a busy log is planned in few large
@@ -34,17 +42,79 @@ export interface SchedulerOptions {
   readonly clock?: () => Date;
   /** Fill the rest of a matchmaking table with bots (absent: such actions are dropped). */
   readonly fill?: (pool: string, gameId: string) => Promise<void>;
+  /**
+   * When given, the leader plans when poked (something was appended) and acts when the next action falls due, each
+   * sleeping this long at most (ms) otherwise (ADR 0052). Without it, both poll (PLAN_POLL_MS, ACT_POLL_MS).
+   */
+  readonly idleMs?: number;
 }
 
-const pause = (ms: number, running: () => boolean) => new Promise<void>((resolve) => (running() ? setTimeout(resolve, ms) : resolve()));
+/** A pause that poke() ends early (when it may), and end() always. */
+class Pause {
+  private wake: (() => void) | null = null;
+  private stop: (() => void) | null = null;
+  private poked = false;
+
+  /** Wait `ms`; when `pokeable`, less if poked meanwhile or since the last wait (or clear()). */
+  wait(ms: number, pokeable = true): Promise<void> {
+    if (pokeable && this.poked) {
+      this.poked = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = this.stop = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stop = done;
+      this.wake = pokeable ? () => ((this.poked = false), done()) : null;
+    });
+  }
+
+  poke(): void {
+    this.poked = true;
+    this.wake?.();
+  }
+
+  /** Forget pokes so far (what they told of is about to be read). */
+  clear(): void {
+    this.poked = false;
+  }
+
+  /** End any wait at once (stopping). */
+  end(): void {
+    this.stop?.();
+  }
+}
 
 /** Start leading (when this process wins the lock) and keep the tables moving until stop(). */
-export function startScheduler(options: SchedulerOptions): { stop(): Promise<void>; scheduler: Scheduler } {
-  const { tables, onError } = options;
+export function startScheduler(options: SchedulerOptions): { stop(): Promise<void>; poke(): void; scheduler: Scheduler } {
+  const { tables, onError, idleMs } = options;
   const clock = options.clock ?? (() => new Date());
+  const due = new PostgresDuePlan(options.sql);
+  const planPause = new Pause();
+  const actPause = new Pause();
+  /** When (by `clock`, ms) the act loop means to look next, while it sleeps until the next action. */
+  let actAt = Number.POSITIVE_INFINITY;
+  // The plan's writes go through here: one that plans an action sooner than the act loop means to look wakes it.
+  const plan: DuePlanStore = {
+    checkpoint: () => due.checkpoint(),
+    due: (until, limit) => due.due(until, limit),
+    done: (actions) => due.done(actions),
+    async commit(changes, from, to) {
+      const committed = await due.commit(changes, from, to);
+      if (committed) {
+        const soonest = Math.min(...changes.map((c) => ('set' in c ? Date.parse(c.set.due) : Number.POSITIVE_INFINITY)));
+        if (soonest < actAt) actPause.poke();
+      }
+      return committed;
+    },
+  };
   const scheduler = new Scheduler({
     store: options.store,
-    plan: new PostgresDuePlan(options.sql),
+    plan,
     games: options.games,
     modules: options.modules,
     clock,
@@ -59,11 +129,13 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
   });
   const lock = new AdvisoryLeaderLock(options.sql, SCHEDULER_LOCK);
   let running = true;
-  const isRunning = () => running;
   /** Whether this process leads now: asked before every step, so a lock lost with its session ends the lead. */
   const leading = () => lock.tryAcquire().catch((error: unknown) => (onError(error), false));
-  /** Run `step` while leading, pausing `ms` after a step that found nothing (errors are reported, then retried). */
-  const loop = async (step: () => Promise<boolean>, ms: number) => {
+  /**
+   * Run `step` while leading: again at once after a busy step, else after `rest()`, a pause ended early by a poke
+   * (errors are reported, then retried).
+   */
+  const loop = async (step: () => Promise<boolean>, rest: () => Promise<void>) => {
     while (running && (await leading())) {
       let busy = false;
       try {
@@ -71,23 +143,60 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
       } catch (error) {
         onError(error);
       }
-      if (!busy) await pause(ms, isRunning);
+      if (!busy && running) await rest();
     }
+  };
+  /** Plan: every PLAN_POLL_MS; with idleMs, when poked (PLAN_SPACING_MS apart at most) or every idleMs. */
+  const planRest = async (planned: number) => {
+    if (idleMs === undefined) return planPause.wait(PLAN_POLL_MS);
+    const looked = performance.now();
+    // A page planned something: look once more, as the commit may have raced an append the poke told of.
+    if (planned === 0) await planPause.wait(idleMs);
+    // Pokes come as fast as appends do: one look per PLAN_SPACING_MS at most plans them in pages.
+    const rest = PLAN_SPACING_MS - (performance.now() - looked);
+    if (running && rest > 0) await planPause.wait(rest, false);
+  };
+  /** Act: every ACT_POLL_MS while actions are under way; with idleMs, otherwise until the next is due (idleMs at most). */
+  const actRest = async (acting: ReturnType<Scheduler['acting']>) => {
+    if (idleMs === undefined || acting.inFlight > 0) return actPause.wait(ACT_POLL_MS);
+    actPause.clear(); // the plan as it is now is read next: what was planned so far is in it
+    let next: string | null;
+    try {
+      next = await due.nextDue();
+    } catch (error) {
+      onError(error);
+      return actPause.wait(ACT_POLL_MS);
+    }
+    const now = clock().getTime();
+    // A millisecond past it: a timer is never early, but the due time is rounded to one.
+    const ms = next === null ? idleMs : Math.min(idleMs, Date.parse(next) - now + 1);
+    // Due already (a settled action not yet forgotten, or one the plan gave past its limit): look again shortly.
+    if (ms <= 0) return actPause.wait(ACT_POLL_MS);
+    actAt = now + ms;
+    await actPause.wait(ms);
+    actAt = Number.POSITIVE_INFINITY;
   };
   const background = (async () => {
     while (running) {
       if (!(await leading())) {
-        await pause(LEAD_RETRY_MS, isRunning);
+        await planPause.wait(LEAD_RETRY_MS, false);
         continue;
       }
       // Actions stay in flight across looks at the plan: a slow one holds up no other (ADR 0051).
       const acting = scheduler.acting(ACT_SLOTS, onError);
+      let planned = 0;
       await Promise.all([
-        loop(async () => (await scheduler.planStep()) === scheduler.batchSize, PLAN_POLL_MS),
-        loop(async () => {
-          const { started, more } = await acting.fill(clock().toISOString());
-          return started > 0 && more;
-        }, ACT_POLL_MS),
+        loop(
+          async () => (planned = await scheduler.planStep()) === scheduler.batchSize,
+          () => planRest(planned),
+        ),
+        loop(
+          async () => {
+            const { started, more } = await acting.fill(clock().toISOString());
+            return started > 0 && more;
+          },
+          () => actRest(acting),
+        ),
       ]);
       await acting.drain();
     }
@@ -95,8 +204,11 @@ export function startScheduler(options: SchedulerOptions): { stop(): Promise<voi
   })();
   return {
     scheduler,
+    poke: () => planPause.poke(),
     stop: async () => {
       running = false;
+      planPause.end();
+      actPause.end();
       await background;
     },
   };

@@ -1,7 +1,6 @@
 // One server process: open the store (migrations applied), serve, lead what it is elected to, and shut down gracefully.
 // It owns the embedded PostgreSQL when it runs alone (WORKERS=1); as a cluster worker it connects to the primary's.
 import type { Server } from 'node:http';
-import type { EventStore } from '@delve/kernel';
 import { postgresReadModels } from '@delve/projections';
 import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +15,7 @@ import { listenForScrapes, ServerMetrics } from './metrics';
 import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
 import { storeHead } from './positions';
-import { workerAppends, type Channel } from './nodeAppends';
+import { heardStore, tellPrimaryStored, workerAppends, type Channel } from './nodeAppends';
 import { Presence } from './presence';
 import { postgresNotifications } from './notifications';
 
@@ -50,15 +49,19 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
   const metrics = config.metrics ? new ServerMetrics(db.sql, !config.eventStoreUrl) : undefined;
   // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
-  const store: EventStore = config.eventStoreUrl
-    ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
-    : new PostgresEventStore(db.sql, { ...(metrics && { observer: metrics.store }) });
+  // Every append made through it is told: to this process's leaders, or a worker's to its primary's (ADR 0052).
+  const store = heardStore(
+    config.eventStoreUrl
+      ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
+      : new PostgresEventStore(db.sql, { ...(metrics && { observer: metrics.store }) }),
+  );
   const warnings: string[] = [];
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
   const games = liveGames(store, modules, { cacheSize: config.gameCacheSize });
   const platform = livePlatform(store, modules, games);
   // This process's own appends (and, in a cluster, its node's) are pushed without waiting for the store to give them back.
   const node = options.primary ? workerAppends(games.streams, options.primary) : null;
+  const stopTellingStored = options.primary ? tellPrimaryStored(store, options.primary) : () => undefined;
   const updates = new StoreUpdatesFeed(store, { local: node ?? games.streams });
   // Which seats are connected, shared with every other process and node through PostgreSQL.
   let reportPresence: (error: unknown) => void = () => undefined;
@@ -137,7 +140,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       ],
       ['presence', () => presence.stop()],
       ['leaders', async () => leaders?.stop()],
-      ['updates', async () => (node?.stop(), updates.close())],
+      ['updates', async () => (node?.stop(), stopTellingStored(), updates.close())],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
       ['database', () => db.close()],
     ];

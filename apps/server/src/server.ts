@@ -28,7 +28,8 @@ try {
     process.send?.({ kind: 'database?' } satisfies ClusterMessage);
     const [{ serve }, databaseUrl] = await Promise.all([import('./serve'), database]);
     const primary = {
-      send: (message: ClusterMessage) => void process.send?.(message),
+      // Not once the channel closed (the primary gone): a send then would be an uncaught 'error' event.
+      send: (message: ClusterMessage) => void (process.connected && process.send?.(message)),
       onMessage: (listener: (message: ClusterMessage) => void) => {
         process.on('message', listener);
         return () => void process.off('message', listener);

@@ -18,21 +18,46 @@ export interface SharedLogOptions {
   readonly freshMs?: number;
   /** The clock `freshMs` is measured on (ms; default performance.now). */
   readonly now?: () => number;
+  /**
+   * How long (ms) an append told by `poke` with its position is looked for (default 5,000): while a read at the tail has
+   * not reached it (an older transaction still open hides it), the followers are told again every `freshMs`.
+   */
+  readonly lookForMs?: number;
+}
+
+/** The shared reader: a store whose forward reads of `$all` share one stretch of the tail, and what wakes its followers. */
+export interface SharedLog extends EventStore {
+  /** Reads of the store made so far. */
+  readonly reads: () => number;
+  /** Something was appended (at `position`, when known): the next follower at the tail reads the store. */
+  poke(position?: Position): void;
+  /** Hear when followers should look: at each poke, and again while a poked append is not yet readable. */
+  onNews(listener: () => void): () => void;
 }
 
 /** `store`, with forward reads of `$all` served from one shared stretch of the log's tail; the rest passes through. */
-export function sharedLog(store: EventStore, options: SharedLogOptions = {}): EventStore & { readonly reads: () => number; poke(): void } {
+export function sharedLog(store: EventStore, options: SharedLogOptions = {}): SharedLog {
   const keep = options.keep ?? 10_000;
   const page = options.page ?? 1_000;
   const freshMs = options.freshMs ?? 0;
+  const lookForMs = options.lookForMs ?? 5_000;
   const now = options.now ?? (() => performance.now());
   /** When a read at the tail last found nothing new (null: since then something may have been appended). */
   let emptyAt: number | null = null;
+  /** Pokes so far: a read asked before the latest one cannot stand for a read after it. */
+  let pokes = 0;
+  /** The furthest append poked with its position and not yet read at the tail, and when it was poked. */
+  let awaited: { position: Position; since: number } | null = null;
+  const listeners = new Set<() => void>();
+  let again: ReturnType<typeof setTimeout> | null = null;
+  const tell = () => {
+    for (const listener of listeners) listener();
+  };
   /** The stretch: every event after `origin`, in order, up to the last one read. Null until the first read. */
   let origin: Position | 'start' | null = null;
   let events: RecordedEvent[] = [];
-  /** The read at the tail in flight, if any: followers at the tail wait for it rather than sending their own. */
-  let reading: Promise<number> | null = null;
+  /** The read at the tail in flight, if any (and the pokes before it): followers at the tail wait for it rather than read. */
+  let reading: { found: Promise<number>; pokes: number } | null = null;
   let reads = 0;
 
   const tail = (): Position | 'start' | null => events.at(-1)?.position ?? origin;
@@ -55,13 +80,15 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
   };
   /** Read on from the tail once (shared); resolves with how many events it added. */
   const readOn = (): Promise<number> => {
-    reading ??= (async () => {
+    if (reading) return reading.found;
+    const asked = { at: now(), pokes };
+    const found = (async () => {
       try {
         const from = tail() ?? 'start';
         reads++;
-        const asked = now();
         const more = await store.readAll({ fromPosition: from, maxCount: page });
-        emptyAt = more.length === 0 ? asked : null;
+        // A quiet tail is taken at its word only if nothing was poked while the read was under way.
+        emptyAt = more.length === 0 && pokes === asked.pokes ? asked.at : null;
         // Appended only if the stretch still ends where this read began (it is never moved while a read is in flight).
         if (more.length > 0 && tail() !== null && same(tail() as Position | 'start', from)) {
           events.push(...more);
@@ -70,12 +97,32 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
             origin = (dropped.at(-1) as RecordedEvent).position;
           }
         }
+        lookAgain();
         return more.length;
       } finally {
         reading = null;
       }
     })();
-    return reading;
+    reading = { found, pokes };
+    return found;
+  };
+  /**
+   * After a read at the tail: a poked append it did not reach is hidden behind a transaction still open, and becomes
+   * readable when that one ends, which nothing tells. The followers are told again in `freshMs`, for `lookForMs` at most
+   * (then the followers' own safety poll finds it).
+   */
+  const lookAgain = () => {
+    const end = tail();
+    if (awaited === null || again !== null || listeners.size === 0) return;
+    if ((end !== null && end !== 'start' && comparePositions(end, awaited.position) >= 0) || now() - awaited.since > lookForMs) {
+      awaited = null;
+      return;
+    }
+    again = setTimeout(() => {
+      again = null;
+      emptyAt = null;
+      tell();
+    }, freshMs);
   };
   /** Start the stretch afresh at `from`, with what a read from there found. */
   const restart = (from: Position | 'start', found: readonly RecordedEvent[]) => {
@@ -91,7 +138,9 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
     for (;;) {
       // A read of the tail already under way is this follower's too: what it finds is what the store showed a moment ago,
       // as a poll a moment earlier would have; whatever committed since is there at the next one.
-      const joined = reading ? (await reading.catch(() => page)) < page : false;
+      // Not one asked before a poke this follower heard of, though: it may not have seen that append.
+      const joined = reading !== null && reading.pokes === pokes ? (await reading.found.catch(() => page)) < page : false;
+      if (reading !== null && !joined) await reading.found.catch(() => page);
       const at = indexAfter(from);
       if (at < 0) {
         // Not in the stretch: a follower far behind reads on its own; one ahead of it (or the first) starts it anew.
@@ -100,6 +149,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
         const end = tail();
         if (reading === null && (end === null || (from !== 'start' && end !== 'start' && comparePositions(from, end) > 0))) {
           restart(from, found);
+          lookAgain();
         }
         return found;
       }
@@ -122,7 +172,23 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Ev
     subscribeToAll: (options) => store.subscribeToAll(options),
     close: () => store.close(),
     reads: () => reads,
-    /** Something was appended: the next follower at the tail reads the store. */
-    poke: () => void (emptyAt = null),
+    poke(position) {
+      emptyAt = null;
+      pokes++;
+      if (position !== undefined && (awaited === null || comparePositions(position, awaited.position) > 0)) {
+        awaited = { position, since: now() };
+      }
+      tell();
+    },
+    onNews(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && again !== null) {
+          clearTimeout(again);
+          again = null;
+        }
+      };
+    },
   };
 }

@@ -1,9 +1,10 @@
 // A node's processes tell each other of their appends: a worker's go to the others through the primary, the primary's
 // (its leaders') to every worker, and each worker hears its own and its siblings' as one source.
-import type { Appended } from '@delve/kernel';
+import { comparePositions, type Appended, type Position } from '@delve/kernel';
+import { InMemoryEventStore } from '@delve/kernel/testing';
 import t from 'tap';
 import type { ClusterMessage } from '../src/lifecycle';
-import { relayAppends, workerAppends, type AppendSource, type Channel } from '../src/nodeAppends';
+import { heardStore, relayAppends, storedOf, tellPrimaryStored, workerAppends, type AppendSource, type Channel } from '../src/nodeAppends';
 
 /** An append source a test drives. */
 function streams() {
@@ -68,4 +69,24 @@ t.test('other messages are not relayed, and a stopped worker tells the primary n
   t.same(toPrimary, []);
   t.same(workers[1]?.heard, []);
   t.same(workers[0]?.heard, [a('g', 1)], 'it still hears its own');
+});
+
+t.test("every append through a heard store is told with its position, and a worker's reach the primary as such", async (t) => {
+  const store = heardStore(new InMemoryEventStore());
+  const heard: Position[] = [];
+  store.onStored((position) => heard.push(position));
+  const toPrimary: ClusterMessage[] = [];
+  const stop = tellPrimaryStored(store, { send: (message) => toPrimary.push(message) });
+  const first = await store.appendToStream('ticket-1', [{ id: crypto.randomUUID(), type: 'TicketOpened', data: {} }]);
+  const second = await store.appendToStream('game-1', [{ id: crypto.randomUUID(), type: 'E', data: {} }]);
+  t.same(heard, [first.position, second.position], 'any stream, in order');
+  const told = toPrimary.map((m) => storedOf(m) as Position);
+  t.equal(told.length, 2);
+  t.equal(comparePositions(told[1] as Position, second.position), 0, 'the position survives the trip');
+  t.equal(storedOf({ kind: 'started' }), null, 'other messages are not appends');
+  stop();
+  await store.appendToStream('game-1', [{ id: crypto.randomUUID(), type: 'E', data: {} }]);
+  t.equal(toPrimary.length, 2, 'stopped: nothing more is told');
+  await t.rejects(store.appendToStream('game-1', [], { expectedRevision: 0 }), 'a refused append is not told');
+  t.equal(heard.length, 3);
 });

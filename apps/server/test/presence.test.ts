@@ -3,7 +3,9 @@
 // killed with -9 takes its seats' presence with it once the window passes. Nothing of it enters the game's log.
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t, { type Test } from 'tap';
+import type { Sql } from 'postgres';
 import WebSocket from 'ws';
+import { Presence } from '../src/presence';
 import { freePort, httpAs as http, startServer, until, type ServerProcess } from './support/processes';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -77,4 +79,21 @@ t.test('presence is shared across nodes, bounded by its window, kept by a subscr
 
   const eventsAfter = (await http(b.base, 'GET', `/games/${id}/events?from=0&limit=1000`)).body.items.length;
   t.equal(eventsAfter, eventsBefore, 'presence wrote nothing into the game’s log');
+});
+
+t.test('a table whose every seat this node sees connected is answered without a read of the shared table', async (t) => {
+  let reads = 0;
+  // Stands in for the pool: counts the statements, and says seat 1 is connected on another node.
+  const sql = (() => (reads++, Promise.resolve([{ seat: 1 }]))) as unknown as Sql;
+  let now = 0;
+  const presence = new Presence({ sql, windowMs: 30_000, flushMs: 1, node: 'here', now: () => now });
+  presence.touch('g', 0);
+  t.same(await presence.connected('g', 2), [0, 1], 'one seat here, the other from the table');
+  t.equal(reads, 1);
+  presence.touch('g', 1);
+  t.same(await presence.connected('g', 2), [0, 1], 'both here');
+  t.equal(reads, 1, 'no read');
+  now = 10; // past the reuse of the last read
+  t.same(await presence.connected('g'), [0, 1], 'without the table size it still asks');
+  t.equal(reads, 2);
 });

@@ -111,3 +111,71 @@ t.test('a quiet tail is taken at its word for freshMs, unless something was appe
   log.poke(); // this process appended
   t.equal(await f.step(), 1, 'a poke makes the next follower read at once');
 });
+
+t.test('a poke tells the followers, and again while the append it told of is not readable yet', async (t) => {
+  const store = new InMemoryEventStore();
+  // The store hides what was appended from the first reads, as $all does behind a transaction still open.
+  let hiding = 2;
+  const hidden: EventStore = {
+    appendToStream: store.appendToStream.bind(store),
+    readStream: store.readStream.bind(store),
+    readAll: async (options) => (hiding-- > 0 ? [] : store.readAll(options)),
+    subscribeToAll: store.subscribeToAll.bind(store),
+    close: store.close.bind(store),
+  };
+  const log = sharedLog(hidden, { freshMs: 1 });
+  const f = follower(log, 500);
+  let told = 0;
+  let next: (() => void) | null = null;
+  log.onNews(() => {
+    told++;
+    next?.();
+  });
+  const news = () => new Promise<void>((resolve) => (next = resolve));
+  const { position } = await store.appendToStream('game-a', [{ id: crypto.randomUUID(), type: 'E', data: {} }]);
+  log.poke(position);
+  t.equal(told, 1, 'told at the poke');
+  let heard = news();
+  t.equal(await f.step(), 0, 'not readable yet');
+  await heard;
+  t.equal(told, 2, 'told again, freshMs later');
+  heard = news();
+  t.equal(await f.step(), 0, 'still hidden');
+  await heard;
+  t.equal(await f.step(), 1, 'readable at last');
+  const reads = told;
+  await f.step();
+  t.equal(told, reads, 'once read, nothing more is told');
+});
+
+t.test('a read under way when a poke comes does not stand for a read after it', async (t) => {
+  const store = new InMemoryEventStore();
+  let release: () => void = () => {};
+  let gate: Promise<void> | null = null;
+  const slow: EventStore = {
+    appendToStream: store.appendToStream.bind(store),
+    readStream: store.readStream.bind(store),
+    readAll: async (options) => {
+      const found = await store.readAll(options); // what the store shows when asked
+      if (gate) await gate;
+      return found;
+    },
+    subscribeToAll: store.subscribeToAll.bind(store),
+    close: store.close.bind(store),
+  };
+  const log = sharedLog(slow, { freshMs: 60_000 });
+  const early = follower(log, 500);
+  const late = follower(log, 500);
+  await early.step();
+  await late.step();
+  gate = new Promise((resolve) => (release = resolve));
+  const first = early.step(); // asks before the append
+  await Promise.resolve();
+  await store.appendToStream('game-a', [{ id: crypto.randomUUID(), type: 'E', data: {} }]);
+  log.poke();
+  const second = late.step(); // asks after the poke
+  gate = null;
+  release();
+  t.equal(await first, 0, 'the read asked before the append found nothing');
+  t.equal(await second, 1, 'the follower that heard the poke reads again and finds it');
+});

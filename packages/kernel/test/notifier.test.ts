@@ -193,3 +193,26 @@ t.test('a character levelling up is told to its owner; a game a campaign schedul
   );
   t.same(w.outbox.feeds.get(P0) ?? [], [], 'neither is in the feed of turns');
 });
+
+t.test('a notifier reads its checkpoint once while it keeps moving it, and again once another moved it first', async (t) => {
+  const w = world();
+  let reads = 0;
+  const counted = {
+    checkpoint: () => (reads++, w.outbox.checkpoint()),
+    commit: (...args: Parameters<MemoryNoticeOutbox['commit']>) => w.outbox.commit(...args),
+    release: (now: string) => w.outbox.release(now),
+  } as MemoryNoticeOutbox;
+  const first = w.notifier(500, counted);
+  await table(w);
+  await drain(first);
+  const gameId = await table(w);
+  await drain(first);
+  t.equal(reads, 1, 'one read for every step so far');
+  await w.games.commands.execute(gameId, { type: 'Draw' }, { seat: 0 });
+  await drain(w.notifier()); // another notifier tells it first
+  await w.games.commands.execute(gameId, { type: 'Stand' }, { seat: 1 });
+  await drain(first);
+  t.equal(reads, 2, 'its commit refused, it read the checkpoint again');
+  t.same(w.feed(P1), ['turn:1'], 'and told nothing twice');
+  t.same(w.feed(P0), ['turn:0', 'turn:0', 'turn:0'], 'one table dealt, the other dealt and awaiting seat 0 again');
+});

@@ -32,6 +32,8 @@ export interface RunnerOptions {
   readonly batchSize?: number;
   /** How often the background loop looks for new events, and retries leadership (ms). */
   readonly pollMs?: number;
+  /** Sleep until poked (or this long at most, ms) when caught up, instead of polling (see LeaderLoopOptions). */
+  readonly idleMs?: number;
   readonly lock?: LeaderLock;
   readonly onError?: (error: unknown) => void;
   /** What the projector sees of each event (Delve passes the kernel's `projectable`: secrets out, upcast). */

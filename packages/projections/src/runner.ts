@@ -34,6 +34,7 @@ export class ProjectionRunner<D> {
       step: () => this.step(),
       batchSize: this.batchSize,
       pollMs: options.pollMs ?? 100,
+      idleMs: options.idleMs,
       lock: options.lock,
       onError: options.onError,
     });

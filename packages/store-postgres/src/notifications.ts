@@ -18,6 +18,11 @@ import { holdCheckpoint, moveCheckpoint, readCheckpoint } from './checkpointRow'
 const EVERY_SEAT = -1;
 
 export class PostgresNoticeOutbox implements NoticeOutbox {
+  /** When the next clock-low timer falls due, as the last release found it (null: none then). */
+  private next: string | null = null;
+  /** Webhook deliveries this outbox has written so far (what a deliverer waiting for work watches). */
+  private written = 0;
+
   constructor(
     private readonly sql: Sql,
     private readonly name = NOTIFIER,
@@ -73,7 +78,7 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
       if (out.length > 0) {
         // One delivery per webhook that wants the event and was registered by then: the operator's (no owner) for every
         // fact, a player's for the facts that concern them. In the order of the page, so seq keeps each game's order.
-        await tx`
+        const inserted = await tx`
           insert into webhook_deliveries (webhook_id, event, key, subject, data, created_at, next_attempt_at)
           select w.id, t.kind, t.key, t.subject, t.data::jsonb, t.at, t.at
             from unnest(${out.map((n) => n.kind)}::text[], ${out.map((n) => n.key)}::text[], ${out.map((n) => n.subject)}::text[],
@@ -84,16 +89,29 @@ export class PostgresNoticeOutbox implements NoticeOutbox {
                            and (w.owner is null or w.owner = any(string_to_array(t.players, ',')))
            order by t.ord, w.id
           on conflict (webhook_id, key) do nothing`;
+        this.written += inserted.count;
       }
       await moveCheckpoint(tx, this.name, to);
       return true;
     });
   }
 
+  /** How many webhook deliveries this outbox has written (rolled-back transactions included: a hint, not a count). */
+  deliveriesWritten(): number {
+    return this.written;
+  }
+
+  /** When the next clock-low timer falls due (ISO 8601), as the last release found it: a notifier may sleep until then. */
+  nextDue(): string | null {
+    return this.next;
+  }
+
   async release(now: string): Promise<number> {
-    // Asked at every poll: a plain read first, so an idle server takes no lock (and writes nothing) to learn it is idle.
-    const [due] = await this.sql`select 1 from notification_timers where due_at <= ${now} limit 1`;
-    if (!due) return 0;
+    // A plain read first, so an idle server takes no lock (and writes nothing) to learn it is idle, and when to ask again.
+    const [row] = await this.sql<{ next: Date | null }[]>`select min(due_at) as next from notification_timers`;
+    this.next = row?.next ? row.next.toISOString() : null;
+    if (this.next === null || Date.parse(this.next) > Date.parse(now)) return 0;
+    this.next = now; // later timers: the next release finds when
     return this.sql.begin(async (tx) => {
       await tx`select 1 from checkpoints where projection = ${this.name} for update`;
       const rows = await tx`

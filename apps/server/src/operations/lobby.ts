@@ -74,7 +74,10 @@ export const getGame = operation({
   input: Type.Object({ id: GameId }, { additionalProperties: false }),
   output: GameSummary,
   problems: [404],
-  run: async ({ games, presence }, _caller, { id }) => ({ ...(await games.reads.summary(id)), connected: await presence.connected(id) }),
+  run: async ({ games, presence }, _caller, { id }) => {
+    const summary = await games.reads.summary(id);
+    return { ...summary, connected: await presence.connected(id, summary.seats.length) };
+  },
 });
 
 export const claimSeat = operation({

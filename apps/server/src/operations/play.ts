@@ -34,7 +34,7 @@ export const sendCommand = operation({
         throw explained(error, modules[(await games.reads.summary(id)).module], { command });
       });
     // The summary as GET /games/{id} gives it, with who is connected now.
-    return { ...result, game: { ...result.game, connected: await presence.connected(id) } };
+    return { ...result, game: { ...result.game, connected: await presence.connected(id, result.game.seats.length) } };
   },
 });
 
@@ -58,10 +58,15 @@ export const getView = operation({
   output: ViewResult,
   problems: [401, 403, 404],
   async run({ games, presence }, caller, { id, revision }) {
-    const { revision: current, clock } = await games.reads.summary(id, freshness(caller, games));
+    const { revision: current, clock, seats } = await games.reads.summary(id, freshness(caller, games));
     const at = revision ?? current;
     if (at > current) throw new HttpProblem(404, 'replay/no-such-revision', `the game has revisions 0..${current}`);
-    return { revision: at, clock, connected: await presence.connected(id), view: await games.reads.view(id, viewerOf(caller), at) };
+    return {
+      revision: at,
+      clock,
+      connected: await presence.connected(id, seats.length),
+      view: await games.reads.view(id, viewerOf(caller), at),
+    };
   },
 });
 

@@ -22,7 +22,7 @@ import {
 } from '../matchmaking';
 import type { AnyGameModule, Seat } from '../module';
 import { sha256Hex } from '../random';
-import type { EventStore } from '../store';
+import type { EventStore, Position, RecordedEvent } from '../store';
 import type { CharacterService } from './characters';
 import { eventTime, isUuid } from './events';
 import { tableOf } from './gameLobby';
@@ -352,21 +352,38 @@ export const MATCHMAKER = 'process:matchmaker';
  */
 export class Matchmaker {
   readonly batchSize: number;
+  /** When (by `clock`, ms) the oldest event the last step held back for its grace is old enough; null: none held. */
+  private heldBackUntil: number | null = null;
+  /** The checkpoint as this matchmaker last found or moved it, so a step needs no read to learn it (see step). */
+  private at: Position | 'start' | undefined;
 
   constructor(private readonly deps: MatchmakerDeps) {
     this.batchSize = deps.batchSize ?? 500;
   }
 
+  /** How long (ms) until what the last step held back for its grace may be taken (null: nothing held back). */
+  heldBackMs(): number | null {
+    return this.heldBackUntil === null ? null : Math.max(0, this.heldBackUntil - this.deps.clock().getTime());
+  }
+
   async step(): Promise<number> {
     const { store, checkpoints, matchmaking } = this.deps;
-    const from = await checkpoints.checkpoint(MATCHMAKER);
+    // Known again only once this step found nothing to take or moved it: a stale one (another node led meanwhile) is
+    // refused by the move, and read afresh by the next step.
+    const from = this.at ?? (await checkpoints.checkpoint(MATCHMAKER));
+    this.at = undefined;
     const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     // Events younger than the grace wait for a later step (the checkpoint stays before them).
-    const until = this.deps.clock().getTime() - (this.deps.graceMs ?? 2000);
+    const grace = this.deps.graceMs ?? 2000;
+    const until = this.deps.clock().getTime() - grace;
     const young = read.findIndex((e) => Date.parse(eventTime(e)) > until);
+    this.heldBackUntil = young < 0 ? null : Date.parse(eventTime(read[young] as RecordedEvent)) + grace;
     const page = young < 0 ? read : read.slice(0, young);
     const last = page.at(-1);
-    if (!last) return 0;
+    if (!last) {
+      this.at = from;
+      return 0;
+    }
     for (const event of page) {
       const data = event.data as { type?: string; ticketId?: string; gameId?: string; seat?: Seat; character?: unknown };
       if (event.streamId.startsWith('ticket-') && (data.type === 'TicketOpened' || data.type === 'TicketRequeued')) {
@@ -386,7 +403,7 @@ export class Matchmaker {
         if (record?.pool) await matchmaking.tableDone(record.pool, gameId, LEFT_LOBBY[data.type ?? ''] as 'started' | 'ended');
       }
     }
-    await checkpoints.advance(MATCHMAKER, from, last.position);
+    if (await checkpoints.advance(MATCHMAKER, from, last.position)) this.at = last.position;
     return page.length;
   }
 }

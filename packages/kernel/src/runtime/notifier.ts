@@ -87,6 +87,8 @@ export class Notifier {
   readonly batchSize: number;
   /** Each game's record as the last page left it (oldest first), while the game goes on. */
   private readonly records = new Map<string, GameRecord>();
+  /** The checkpoint as this notifier last found or moved it, so a step needs no read to learn it (see step). */
+  private at: Position | 'start' | undefined;
 
   constructor(private readonly deps: NotifierDeps) {
     this.batchSize = deps.batchSize ?? 500;
@@ -95,11 +97,17 @@ export class Notifier {
   /** Tell what the next page of the log tells; returns how many events it read (0: caught up). */
   async step(): Promise<number> {
     const { store, outbox } = this.deps;
-    const from = await outbox.checkpoint();
+    // Known again only once this step found nothing or moved it: a stale one (another node led meanwhile) is refused
+    // by the commit, and read afresh by the next step.
+    const from = this.at ?? (await outbox.checkpoint());
+    this.at = undefined;
     const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const page = read.length === this.batchSize ? wholeBatches(read) : read;
     const last = page.at(-1);
-    if (!last) return 0;
+    if (!last) {
+      this.at = from;
+      return 0;
+    }
     const streams = new Map<string, { events: RecordedEvent[]; orders: number[] }>();
     page.forEach((event, order) => {
       if (!/^(game|character|campaign)-/.test(event.streamId)) return;
@@ -136,7 +144,7 @@ export class Notifier {
       }),
     );
     placed.sort((a, b) => a.order - b.order);
-    await outbox.commit({ notices: placed.map((p) => p.notice), clocks }, from, last.position);
+    if (await outbox.commit({ notices: placed.map((p) => p.notice), clocks }, from, last.position)) this.at = last.position;
     return read.length;
   }
 

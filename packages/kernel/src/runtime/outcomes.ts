@@ -36,6 +36,8 @@ export const OUTCOME_RECORDER = 'process:game-outcomes';
 export class OutcomeRecorder {
   /** Events read per step (a step that read this many may have more to read at once). */
   readonly batchSize: number;
+  /** The checkpoint as this recorder last found or moved it, so a step needs no read to learn it (see step). */
+  private at: Position | 'start' | undefined;
 
   constructor(private readonly deps: OutcomeRecorderDeps) {
     this.batchSize = deps.batchSize ?? 500;
@@ -53,16 +55,22 @@ export class OutcomeRecorder {
 
   /** One page: record the games that ended in it, then move the checkpoint past it. */
   async step(): Promise<number> {
-    const from = await this.deps.checkpoints.checkpoint(OUTCOME_RECORDER);
+    // Known again only once this step found nothing or moved it: a stale one (another node led meanwhile) is refused
+    // by the move, and read afresh by the next step.
+    const from = this.at ?? (await this.deps.checkpoints.checkpoint(OUTCOME_RECORDER));
+    this.at = undefined;
     const page = await this.deps.store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
-    if (!last) return 0;
+    if (!last) {
+      this.at = from;
+      return 0;
+    }
     for (const event of page) {
       if (!event.streamId.startsWith('game-') || !isLobbyEvent(event.data as LobbyEvent)) continue;
       const data = event.data as LobbyEvent;
       if (data.type === 'GameFinished' || data.type === 'GameAbandoned') await this.gameEnded(event);
     }
-    await this.deps.checkpoints.advance(OUTCOME_RECORDER, from, last.position);
+    if (await this.deps.checkpoints.advance(OUTCOME_RECORDER, from, last.position)) this.at = last.position;
     return page.length;
   }
 
