@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import { runLoadClient } from './runLoad';
-import { startDelve, startFloor } from './servers';
+import { benchVariants, checkoutVariants, startDelve, startFloor } from './servers';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const GAME_COUNTS = (process.env.BENCH_GAMES ?? '1,10,50').split(',').map(Number);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** Servers measured side by side at each worker count (BENCH_VARIANTS, see benchVariants), before the floor. */
+const VARIANTS = benchVariants('delve');
 /** The floor runs with as many clients as the largest game count: that row is compared with it. */
 const FLOOR_CLIENTS = Math.max(...GAME_COUNTS);
 
@@ -40,6 +42,7 @@ async function rawAppendCeiling(seconds: number): Promise<number> {
 }
 
 interface Row {
+  variant: string;
   round: number;
   workers: number;
   games: number;
@@ -57,38 +60,44 @@ const key = (round: number, workers: number) => `${round}/${workers}`;
 // BENCH_PROFILE=<folder>: CPU profiles of the server's processes (one file each, written when they exit).
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
 
+const checkouts = await checkoutVariants(VARIANTS);
 const ceiling = await rawAppendCeiling(3);
 for (let round = 0; round < ROUNDS; round++) {
   for (const workers of WORKERS) {
-    // Each server gets a database of its own, so that neither reads the other's log.
-    const db = await databases.create();
-    const server = await startDelve(
-      db.url,
-      workers,
-      { ...(process.env.BENCH_LOG_LEVEL && { LOG_LEVEL: process.env.BENCH_LOG_LEVEL }) },
-      profile,
-    );
-    // Warm-up (not counted), light enough that the read models have no backlog left to fold in the first row.
-    await runLoadClient(server, Math.min(...GAME_COUNTS), 2, 'toy');
-    for (const games of GAME_COUNTS) {
-      const result = await runLoadClient(server, games, SECONDS, 'toy');
-      if (result.errors > 0)
-        console.error(`${games} games: refused commands by status and code: ${JSON.stringify(result.refusals)}\n${result.stdout}`);
-      rows.push({
-        round,
+    for (const variant of VARIANTS) {
+      // Each server gets a database of its own, so that neither reads the other's log.
+      const db = await databases.create();
+      const root = checkouts.roots.get(variant.name);
+      const server = await startDelve(
+        db.url,
         workers,
-        games,
-        rate: result.rate,
-        p50: result.p50,
-        p99: result.p99,
-        errors: result.errors,
-        serverCpu: result.serverMicrosPerCommand,
-        clientCpu: result.cpuMicros / result.commands,
-        shares: result.serverShares,
-      });
+        { ...(process.env.BENCH_LOG_LEVEL && { LOG_LEVEL: process.env.BENCH_LOG_LEVEL }), ...variant.env },
+        profile,
+        root === undefined ? {} : { root },
+      );
+      // Warm-up (not counted), light enough that the read models have no backlog left to fold in the first row.
+      await runLoadClient(server, Math.min(...GAME_COUNTS), 2, 'toy');
+      for (const games of GAME_COUNTS) {
+        const result = await runLoadClient(server, games, SECONDS, 'toy');
+        if (result.errors > 0)
+          console.error(`${games} games: refused commands by status and code: ${JSON.stringify(result.refusals)}\n${result.stdout}`);
+        rows.push({
+          variant: variant.name,
+          round,
+          workers,
+          games,
+          rate: result.rate,
+          p50: result.p50,
+          p99: result.p99,
+          errors: result.errors,
+          serverCpu: result.serverMicrosPerCommand,
+          clientCpu: result.cpuMicros / result.commands,
+          shares: result.serverShares,
+        });
+      }
+      await server.stop();
+      await db.close();
     }
-    await server.stop();
-    await db.close();
 
     const floorDb = await databases.create();
     const floor = await startFloor('fastify', workers, floorDb.url);
@@ -105,6 +114,7 @@ const rawCeiling = Math.round((ceiling + ceilingAfter) / 2);
 console.log('\nDelve API over loopback HTTP, as npm start runs it (compiled; toy module, 2-seat games; durable: synchronous_commit on)');
 console.log('beside the floor (fastify, each command recorded as two events, nothing else) in the same shape, same run');
 const header = [
+  'variant'.padEnd(8),
   'round'.padStart(5),
   'workers'.padStart(7),
   'games'.padStart(5),
@@ -126,6 +136,7 @@ for (const r of rows) {
   const floor = r.games === FLOOR_CLIENTS ? floors.get(key(r.round, r.workers)) : undefined;
   console.log(
     [
+      r.variant.padEnd(8),
       String(r.round + 1).padStart(5),
       String(r.workers).padStart(7),
       String(r.games).padStart(5),
@@ -160,3 +171,4 @@ console.log(
 );
 await ceilingDb.close();
 await databases.stop();
+await checkouts.remove();

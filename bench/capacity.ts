@@ -6,7 +6,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import type { Database } from '@delve/store-postgres';
-import { checkoutAt, cpuBetween, postgresCpu, startDelve } from './servers';
+import { benchVariants, checkoutVariants, cpuBetween, postgresCpu, startDelve } from './servers';
 
 /** The module played, and why: see README's Benchmarks. Both list legal commands directly, without trying commands. */
 const MODULES: Readonly<Record<string, { package: string; options: Record<string, unknown> }>> = {
@@ -28,21 +28,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const MOVE_MS = Number(process.env.BENCH_MOVE_MS ?? 2000);
 const COMMAND_P99_MS = 50;
 const PUSH_P99_MS = 100;
-/**
- * Servers measured side by side, `name=…;name2=…`, each a comma-separated list of `@<git revision>` (the project as it
- * was then, built in a scratch folder) and `VAR=value` (its environment). Default: this checkout as it is. Each worker
- * count runs every variant in turn, so their figures share a run (e.g. `before=@main;after=`).
- */
-const VARIANTS = (process.env.BENCH_VARIANTS ?? 'delve=')
-  .split(';')
-  .filter(Boolean)
-  .map((spec) => {
-    const [name = '', parts = ''] = spec.split(/=(.*)/s);
-    const list = parts.split(',').filter(Boolean);
-    const revision = list.find((p) => p.startsWith('@'))?.slice(1);
-    const env = Object.fromEntries(list.filter((p) => !p.startsWith('@')).map((kv) => kv.split(/=(.*)/s).slice(0, 2) as [string, string]));
-    return { name, revision, env };
-  });
+/** Servers measured side by side (BENCH_VARIANTS, see benchVariants). */
+const VARIANTS = benchVariants('delve');
 // BENCH_PROFILE=<folder>: a CPU profile of each server process, written when it stops (hold one step to profile it).
 const PROFILE = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
 const chosen = MODULES[MODULE];
@@ -161,11 +148,7 @@ async function probeCommits(ms: number): Promise<number[]> {
   }
   return latencies;
 }
-const checkouts = new Map(
-  await Promise.all(
-    VARIANTS.filter((v) => v.revision !== undefined).map(async (v) => [v.name, await checkoutAt(v.revision as string)] as const),
-  ),
-);
+const checkouts = await checkoutVariants(VARIANTS);
 /** Transactions the database has committed so far (every statement outside a transaction is one). */
 const committed = async (sql: Database['sql']): Promise<number> => {
   const [row] = await sql<{ n: string }[]>`select xact_commit::text as n from pg_stat_database where datname = current_database()`;
@@ -176,13 +159,13 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const workers of WORKERS) {
     for (const variant of VARIANTS) {
       const db = await databases.create();
-      const checkout = checkouts.get(variant.name);
+      const root = checkouts.roots.get(variant.name);
       const server = await startDelve(
         db.url,
         workers,
         { GAME_PACKAGES: chosen.package, ...variant.env },
         PROFILE,
-        checkout ? { root: checkout.root } : { fromSources: process.env.BENCH_SOURCES === '1' },
+        root !== undefined ? { root } : { fromSources: process.env.BENCH_SOURCES === '1' },
       );
       const postgres = await postgresCpu(db.sql);
       {
@@ -306,7 +289,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await probeDb.close();
 await databases.stop();
-await Promise.all([...checkouts.values()].map((c) => c.remove()));
+await checkouts.remove();
 
 function print(r: Step): void {
   if (steps.length === 1) {

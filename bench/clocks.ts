@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { openTestDatabase } from '@delve/store-postgres/testing';
 import { http } from '../apps/server/test/support/processes';
-import { checkoutAt, cpuBetween, startDelve, type BenchServer } from './servers';
+import { benchVariants, checkoutVariants, cpuBetween, startDelve, type BenchServer, type BenchVariant } from './servers';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const CLOCK_SECONDS = Number(process.env.BENCH_CLOCK_SECONDS ?? 2);
@@ -13,17 +13,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
 /** A folder for each server's V8 CPU profile (`--cpu-prof`), to see where a fired timeout's time goes. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
-/**
- * Servers measured side by side, `name=@<git revision>;name2=` (the project as it was then, in a scratch folder; empty:
- * this checkout), each at every node count in turn, so their figures share a run (e.g. `before=@main;after=`).
- */
-const VARIANTS = (process.env.BENCH_VARIANTS ?? 'delve=')
-  .split(';')
-  .filter(Boolean)
-  .map((spec) => {
-    const [name = '', revision = ''] = spec.split(/=@?(.*)/s);
-    return { name, revision: revision || undefined };
-  });
+/** Servers measured side by side at every node count in turn (BENCH_VARIANTS, see benchVariants). */
+const VARIANTS = benchVariants('delve');
 /** Run what `npm start` runs (the compiled build) rather than the sources through tsx. */
 const COMPILED = process.env.BENCH_COMPILED === '1';
 type Sql = Awaited<ReturnType<typeof openTestDatabase>>['sql'];
@@ -69,14 +60,14 @@ async function createGames(nodes: readonly BenchServer[]): Promise<void> {
   }
 }
 
-async function run(nodeCount: number, variant: string, root: string | undefined): Promise<void> {
+async function run(nodeCount: number, { name: variant, env }: BenchVariant, root: string | undefined): Promise<void> {
   const db = await openTestDatabase();
   try {
     const nodes: BenchServer[] = [];
     for (let i = 0; i < nodeCount; i++) {
       const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${variant}`] : [];
       nodes.push(
-        await startDelve(db.url, 1, { LOG_LEVEL: 'error', BOT_PACE_MS: '0' }, profile, {
+        await startDelve(db.url, 1, { LOG_LEVEL: 'error', BOT_PACE_MS: '0', ...env }, profile, {
           fromSources: !COMPILED,
           ...(root !== undefined && { root }),
         }),
@@ -124,11 +115,9 @@ async function run(nodeCount: number, variant: string, root: string | undefined)
   }
 }
 
-const checkouts = new Map(
-  await Promise.all(VARIANTS.filter((v) => v.revision).map(async (v) => [v.name, await checkoutAt(v.revision as string)] as const)),
-);
+const checkouts = await checkoutVariants(VARIANTS);
 try {
-  for (const nodes of NODES) for (const variant of VARIANTS) await run(nodes, variant.name, checkouts.get(variant.name)?.root);
+  for (const nodes of NODES) for (const variant of VARIANTS) await run(nodes, variant, checkouts.roots.get(variant.name));
 } finally {
-  await Promise.all([...checkouts.values()].map((c) => c.remove()));
+  await checkouts.remove();
 }

@@ -138,6 +138,49 @@ export async function npmStartArgs(root = ROOT): Promise<string[]> {
  * using this checkout's installed packages, so a bench can run an earlier server beside the current one in the same
  * run. Workspace packages resolve to the scratch folder's own sources.
  */
+/** One server measured beside others in the same run (BENCH_VARIANTS). */
+export interface BenchVariant {
+  readonly name: string;
+  /** A git revision to build and run in a scratch folder (checkoutAt), or undefined for this checkout. */
+  readonly revision: string | undefined;
+  /** Environment over the bench's defaults. */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/**
+ * BENCH_VARIANTS: servers measured side by side, `name=…;name2=…`, each a comma-separated list of `@<git revision>`
+ * (the project as it was then, built in a scratch folder) and `VAR=value` (its environment). Default: this checkout as
+ * it is, named `fallback`. Benches run every variant in turn at each shape, so their figures share a run (e.g.
+ * `before=@main;after=`).
+ */
+export function benchVariants(fallback: string): BenchVariant[] {
+  return (process.env.BENCH_VARIANTS ?? `${fallback}=`)
+    .split(';')
+    .filter(Boolean)
+    .map((spec) => {
+      const [name = '', parts = ''] = spec.split(/=(.*)/s);
+      const list = parts.split(',').filter(Boolean);
+      const revision = list.find((p) => p.startsWith('@'))?.slice(1);
+      const env = Object.fromEntries(
+        list.filter((p) => !p.startsWith('@')).map((kv) => kv.split(/=(.*)/s).slice(0, 2) as [string, string]),
+      );
+      return { name, revision, env };
+    });
+}
+
+/** A checkout of each variant given a revision, by name; `remove` deletes them all. */
+export async function checkoutVariants(
+  variants: readonly BenchVariant[],
+): Promise<{ roots: Map<string, string>; remove(): Promise<void> }> {
+  const made = await Promise.all(
+    variants.filter((v) => v.revision !== undefined).map(async (v) => [v.name, await checkoutAt(v.revision as string)] as const),
+  );
+  return {
+    roots: new Map(made.map(([name, checkout]) => [name, checkout.root])),
+    remove: async () => void (await Promise.all(made.map(([, checkout]) => checkout.remove()))),
+  };
+}
+
 export async function checkoutAt(revision: string): Promise<{ root: string; remove(): Promise<void> }> {
   const root = `${await mkdtemp(path.join(tmpdir(), 'delve-at-'))}/`;
   await promisify(execFile)('sh', ['-c', `git archive --format=tar "$1" | tar -x -C "$2"`, 'sh', revision, root], { cwd: ROOT });
@@ -172,8 +215,9 @@ export async function startDelve(
   options: { fromSources?: boolean; /** Another checkout to run (see checkoutAt). */ root?: string } = {},
 ): Promise<BenchServer & { readyMs: number; stderr: () => string }> {
   const root = options.root ?? ROOT;
-  // From sources, as `npm run dev` runs it: for comparison only.
-  const start = options.fromSources ? ['--import', 'tsx', `${root}apps/server/src/server.ts`] : await npmStartArgs(root);
+  // From sources, as `npm run dev` runs it: for comparison only; and as `npm start` ran a revision from before the build.
+  const fromSources = options.fromSources === true || !existsSync(`${root}scripts/build.mjs`);
+  const start = fromSources ? ['--import', 'tsx', `${root}apps/server/src/server.ts`] : await npmStartArgs(root);
   const args = [...start.slice(0, -1), ...nodeArgs, start.at(-1) as string];
   const port = await freePort();
   const { DATABASE_URL: _url, ...inherited } = process.env;
