@@ -85,6 +85,11 @@ export async function runPrimary(config: Config): Promise<void> {
   const fork = () => {
     const worker = cluster.fork();
     born.set(worker, Date.now());
+    // A message sent to a worker that has just died (killed -9: isConnected() still says yes until its channel closes)
+    // fails with an error event; unheard, it would end the primary and every other worker with it. Its exit restarts it.
+    worker.on('error', (error: NodeJS.ErrnoException) =>
+      log('warn', `worker ${worker.process.pid}: ${error.code ?? error.message}`, { worker: worker.process.pid }),
+    );
   };
   cluster.on('listening', () => (everListened = true));
   cluster.on('exit', (worker, code, signal) => {
