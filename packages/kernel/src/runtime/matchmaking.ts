@@ -22,9 +22,10 @@ import {
 } from '../matchmaking';
 import type { AnyGameModule, Seat } from '../module';
 import { sha256Hex } from '../random';
-import type { EventStore, Position, RecordedEvent } from '../store';
+import type { EventStore, RecordedEvent } from '../store';
 import type { CharacterService } from './characters';
 import { eventTime, isUuid } from './events';
+import { KeptCheckpoint } from './keptCheckpoint';
 import { tableOf } from './gameLobby';
 import type { GameServices } from './gameService';
 import { canonicalJson, stampedMetadata, StreamHandler } from './handler';
@@ -354,11 +355,11 @@ export class Matchmaker {
   readonly batchSize: number;
   /** When (by `clock`, ms) the oldest event the last step held back for its grace is old enough; null: none held. */
   private heldBackUntil: number | null = null;
-  /** The checkpoint as this matchmaker last found or moved it, so a step needs no read to learn it (see step). */
-  private at: Position | 'start' | undefined;
+  private readonly at: KeptCheckpoint;
 
   constructor(private readonly deps: MatchmakerDeps) {
     this.batchSize = deps.batchSize ?? 500;
+    this.at = new KeptCheckpoint(() => deps.checkpoints.checkpoint(MATCHMAKER));
   }
 
   /** How long (ms) until what the last step held back for its grace may be taken (null: nothing held back). */
@@ -368,10 +369,7 @@ export class Matchmaker {
 
   async step(): Promise<number> {
     const { store, checkpoints, matchmaking } = this.deps;
-    // Known again only once this step found nothing to take or moved it: a stale one (another node led meanwhile) is
-    // refused by the move, and read afresh by the next step.
-    const from = this.at ?? (await checkpoints.checkpoint(MATCHMAKER));
-    this.at = undefined;
+    const from = await this.at.take();
     const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     // Events younger than the grace wait for a later step (the checkpoint stays before them).
     const grace = this.deps.graceMs ?? 2000;
@@ -381,7 +379,7 @@ export class Matchmaker {
     const page = young < 0 ? read : read.slice(0, young);
     const last = page.at(-1);
     if (!last) {
-      this.at = from;
+      this.at.unchanged(from);
       return 0;
     }
     for (const event of page) {
@@ -403,7 +401,7 @@ export class Matchmaker {
         if (record?.pool) await matchmaking.tableDone(record.pool, gameId, LEFT_LOBBY[data.type ?? ''] as 'started' | 'ended');
       }
     }
-    if (await checkpoints.advance(MATCHMAKER, from, last.position)) this.at = last.position;
+    this.at.moved(await checkpoints.advance(MATCHMAKER, from, last.position), last.position);
     return page.length;
   }
 }

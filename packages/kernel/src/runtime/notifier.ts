@@ -18,6 +18,7 @@ import {
 import type { EventStore, Position, RecordedEvent } from '../store';
 import { eventTime } from './events';
 import type { GameStreams } from './gameStreams';
+import { KeptCheckpoint } from './keptCheckpoint';
 
 /** What one page of the log tells, in the order it happened. */
 export interface NoticePage {
@@ -87,25 +88,22 @@ export class Notifier {
   readonly batchSize: number;
   /** Each game's record as the last page left it (oldest first), while the game goes on. */
   private readonly records = new Map<string, GameRecord>();
-  /** The checkpoint as this notifier last found or moved it, so a step needs no read to learn it (see step). */
-  private at: Position | 'start' | undefined;
+  private readonly at: KeptCheckpoint;
 
   constructor(private readonly deps: NotifierDeps) {
     this.batchSize = deps.batchSize ?? 500;
+    this.at = new KeptCheckpoint(() => deps.outbox.checkpoint());
   }
 
   /** Tell what the next page of the log tells; returns how many events it read (0: caught up). */
   async step(): Promise<number> {
     const { store, outbox } = this.deps;
-    // Known again only once this step found nothing or moved it: a stale one (another node led meanwhile) is refused
-    // by the commit, and read afresh by the next step.
-    const from = this.at ?? (await outbox.checkpoint());
-    this.at = undefined;
+    const from = await this.at.take();
     const read = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const page = read.length === this.batchSize ? wholeBatches(read) : read;
     const last = page.at(-1);
     if (!last) {
-      this.at = from;
+      this.at.unchanged(from);
       return 0;
     }
     const streams = new Map<string, { events: RecordedEvent[]; orders: number[] }>();
@@ -144,7 +142,7 @@ export class Notifier {
       }),
     );
     placed.sort((a, b) => a.order - b.order);
-    if (await outbox.commit({ notices: placed.map((p) => p.notice), clocks }, from, last.position)) this.at = last.position;
+    this.at.moved(await outbox.commit({ notices: placed.map((p) => p.notice), clocks }, from, last.position), last.position);
     return read.length;
   }
 

@@ -10,6 +10,7 @@ import type { CharacterService } from './characters';
 import { eventTime } from './events';
 import type { AnyGameModule } from '../module';
 import type { GameStreams } from './gameStreams';
+import { KeptCheckpoint } from './keptCheckpoint';
 
 /** Where a process manager keeps its checkpoint (PostgreSQL's checkpoints table, beside the read models'). */
 export interface CheckpointStore {
@@ -36,11 +37,11 @@ export const OUTCOME_RECORDER = 'process:game-outcomes';
 export class OutcomeRecorder {
   /** Events read per step (a step that read this many may have more to read at once). */
   readonly batchSize: number;
-  /** The checkpoint as this recorder last found or moved it, so a step needs no read to learn it (see step). */
-  private at: Position | 'start' | undefined;
+  private readonly at: KeptCheckpoint;
 
   constructor(private readonly deps: OutcomeRecorderDeps) {
     this.batchSize = deps.batchSize ?? 500;
+    this.at = new KeptCheckpoint(() => deps.checkpoints.checkpoint(OUTCOME_RECORDER));
   }
 
   /** Handle every game that ended since the checkpoint; returns how many events were looked at. */
@@ -55,14 +56,11 @@ export class OutcomeRecorder {
 
   /** One page: record the games that ended in it, then move the checkpoint past it. */
   async step(): Promise<number> {
-    // Known again only once this step found nothing or moved it: a stale one (another node led meanwhile) is refused
-    // by the move, and read afresh by the next step.
-    const from = this.at ?? (await this.deps.checkpoints.checkpoint(OUTCOME_RECORDER));
-    this.at = undefined;
+    const from = await this.at.take();
     const page = await this.deps.store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
     if (!last) {
-      this.at = from;
+      this.at.unchanged(from);
       return 0;
     }
     for (const event of page) {
@@ -70,7 +68,7 @@ export class OutcomeRecorder {
       const data = event.data as LobbyEvent;
       if (data.type === 'GameFinished' || data.type === 'GameAbandoned') await this.gameEnded(event);
     }
-    if (await this.deps.checkpoints.advance(OUTCOME_RECORDER, from, last.position)) this.at = last.position;
+    this.at.moved(await this.deps.checkpoints.advance(OUTCOME_RECORDER, from, last.position), last.position);
     return page.length;
   }
 

@@ -9,6 +9,7 @@ import type { AnyGameModule, Message, Seat } from '../module';
 import type { Random } from '../random';
 import type { EventStore, Position, RecordedEvent } from '../store';
 import type { GameServices } from './gameService';
+import { KeptCheckpoint } from './keptCheckpoint';
 
 /** Something the server must do at `due` (ISO 8601). One per (game, kind, seat): a newer plan replaces it. */
 export type DueAction =
@@ -102,21 +103,24 @@ interface Touched {
 
 export class Scheduler {
   readonly batchSize: number;
-  /** Where this scheduler's last plan commit left the checkpoint (undefined: read it from the plan). */
-  private planned: Position | undefined;
+  /** Where this scheduler's last plan commit left the checkpoint. */
+  private readonly planned: KeptCheckpoint;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.batchSize = deps.batchSize ?? 500;
+    this.planned = new KeptCheckpoint(() => deps.plan.checkpoint());
   }
 
   /** Plan from the next page of the log; returns how many events it looked at (0: caught up). */
   async planStep(): Promise<number> {
     const { plan, store } = this.deps;
-    // The checkpoint this scheduler last moved, else the stored one: a commit from a stale one is refused, and read anew.
-    const from = this.planned ?? (await plan.checkpoint());
+    const from = await this.planned.take();
     const page = await store.readAll({ fromPosition: from, maxCount: this.batchSize });
     const last = page.at(-1);
-    if (!last) return 0;
+    if (!last) {
+      this.planned.unchanged(from);
+      return 0;
+    }
     const touched = new Map<string, Touched>();
     const changes: PlanChange[] = [];
     for (const event of page) {
@@ -130,7 +134,7 @@ export class Scheduler {
       if (game.ended) changes.push({ dropGame: gameId });
       else changes.push(...game.changes, ...(bots[i] as PlanChange[]));
     }
-    this.planned = (await plan.commit(changes, from, last.position)) ? last.position : undefined;
+    this.planned.moved(await plan.commit(changes, from, last.position), last.position);
     return page.length;
   }
 
