@@ -1,5 +1,6 @@
 // The running PostgreSQL of a data directory as the files beside it tell it: postmaster.pid (PostgreSQL's own lock
 // file), and the owner file naming the Delve process that started it, so an orphan can be told from a live server's.
+import { readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -9,13 +10,26 @@ export interface LivePostmaster {
   readonly port: number;
 }
 
-/** True while a process with this id exists (EPERM: it exists, it is just not ours to signal). */
+/**
+ * True while a process with this id runs (EPERM: it exists, it is just not ours to signal). A zombie does not count:
+ * an orphan that has exited stays one until init reaps it, and a container's init may reap late or never.
+ */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
+    if ((error as { code?: string }).code !== 'EPERM') return false;
+  }
+  return !zombie(pid);
+}
+
+/** True when Linux says the process has exited and waits to be reaped (state Z); false elsewhere. */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 

@@ -111,7 +111,10 @@ t.test('an orphaned PostgreSQL (server and watchdog killed) is stopped, then sta
   // The postmaster's parent is its watchdog shell (the server may have other children, such as tsx's esbuild).
   const watchdog = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(postmaster?.pid)], { encoding: 'utf8' }).trim());
   t.ok(childrenOf(held.pid).includes(watchdog), 'the watchdog shell is a child of the server');
-  const shells = [watchdog, ...childrenOf(watchdog).filter((pid) => pid !== postmaster?.pid)];
+  // The shell forks its stdin watcher just after PostgreSQL: on a loaded machine it may not be there yet, and a
+  // watcher left alive would shut PostgreSQL down when the server dies, which is not the orphan this test needs.
+  await until('the watchdog to fork its watcher', () => childrenOf(watchdog).some((pid) => pid !== postmaster?.pid));
+  const shells = [...childrenOf(watchdog).filter((pid) => pid !== postmaster?.pid), watchdog];
   for (const pid of [...shells, held.pid]) process.kill(pid, 'SIGKILL');
   await until('the server to die', () => !alive(held.pid));
   await new Promise((r) => setTimeout(r, 500));
