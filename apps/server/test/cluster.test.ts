@@ -125,7 +125,13 @@ t.test('WORKERS=2: both workers serve one port; kill -9 of one under load loses 
   );
 
   server.child.kill('SIGTERM');
-  t.same(await server.exited, { code: 0, signal: null }, 'SIGTERM drains both workers and exits 0');
+  const exit = await server.exited;
+  // On a failure, what the primary and the workers said while stopping: which step or worker failed, and why.
+  const stopping = server.stdout().slice(server.stdout().indexOf('shutting down'));
+  const said = stopping.split('\n').filter((line) => /"level":(40|50|60)|exited|closed/.test(line));
+  t.same(exit, { code: 0, signal: null }, 'SIGTERM drains both workers and exits 0', {
+    ...(exit.code !== 0 && { said, stderr: server.stderr().slice(-4000) }),
+  });
   t.same(await workersOf(primary).catch(() => []), [], 'no worker left behind');
 });
 
