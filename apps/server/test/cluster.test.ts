@@ -11,8 +11,6 @@ import { LEADER_LOCKS } from '../src/leaders';
 import { ADMIN_KEY, Load, verify } from './support/load';
 import { bearer, freePort, http, startServer, until, type ServerProcess } from './support/processes';
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The cluster's workers: the primary's node children (its PostgreSQL runs under a shell). */
 async function workersOf(primary: number): Promise<number[]> {
   const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(primary)], { encoding: 'utf8' })
@@ -107,7 +105,9 @@ t.test('WORKERS=2: both workers serve one port; kill -9 of one under load loses 
     return servingPids(server.stdout()).has(replacement) ? true : null;
   });
   t.pass(`the new worker ${replacement} serves`);
-  await pause(500);
+  // The load goes on a little with both workers serving again, then stops.
+  const acked = load.acks.length;
+  await until('more commands acknowledged with both workers serving', async () => (load.acks.length >= acked + 20 ? true : null));
   await load.stop();
 
   t.equal(await playMoves(server.base, game, tokens, 10), 'finished', 'the game begun before the kill goes on to its end');
