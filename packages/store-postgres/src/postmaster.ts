@@ -23,22 +23,27 @@ export function alive(pid: number): boolean {
   return !zombie(pid);
 }
 
-/** True when Linux says the process has exited and waits to be reaped (state Z); false elsewhere. */
-function zombie(pid: number): boolean {
+/**
+ * A process's fields from /proc/<pid>/stat after its command name (which may hold spaces): the state first. Empty where
+ * there is no /proc or no such process.
+ */
+function statFields(pid: number): string[] {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return false;
+    return [];
   }
 }
 
-/** When a process started (Linux: clock ticks since boot, from /proc), so a recycled process id is not mistaken for it. */
-async function startTimeOf(pid: number): Promise<string> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  // Fields after the command name (which may hold spaces) start at state; starttime is field 22, the 20th after it.
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
-}
+/** True when Linux says the process has exited and waits to be reaped (state Z); false elsewhere. */
+const zombie = (pid: number): boolean => statFields(pid)[0] === 'Z';
+
+/**
+ * When a process started (Linux: clock ticks since boot; field 22 of the stat line, the 20th from the state), so a
+ * recycled process id is not mistaken for it.
+ */
+const startTimeOf = (pid: number): string => statFields(pid)[19] ?? '';
 
 /** True when `pid` runs a PostgreSQL binary (Linux checks /proc; elsewhere a live process is taken at its word). */
 async function isPostgres(pid: number): Promise<boolean> {
@@ -60,7 +65,7 @@ export async function livePostmaster(cluster: string): Promise<LivePostmaster | 
 
 /** Record this process as the one whose PostgreSQL runs on the data directory. */
 export async function claimOwnership(file: string): Promise<void> {
-  await writeFile(file, `${process.pid} ${await startTimeOf(process.pid)}\n`, { mode: 0o600 });
+  await writeFile(file, `${process.pid} ${startTimeOf(process.pid)}\n`, { mode: 0o600 });
 }
 
 export async function releaseOwnership(file: string): Promise<void> {
@@ -73,7 +78,7 @@ export async function liveOwner(file: string): Promise<number | null> {
   const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
   // Same pid, another process: the owner is gone and its id was handed out again.
-  if (started && (await startTimeOf(pid)) !== started) return null;
+  if (started && startTimeOf(pid) !== started) return null;
   return pid;
 }
 
