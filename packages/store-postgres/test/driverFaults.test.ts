@@ -8,6 +8,7 @@ import t from 'tap';
 import { connect } from '../src/database';
 import { isDriverConnectRefused, isDriverOwnQueryClosed, isDriverWriteAfterClose, silentCloseAsError } from '../src/driverFaults';
 import { startTestDatabaseServer, TcpProxy } from '../src/testing';
+import { eventually } from './support/eventually';
 
 t.test('the driver write-after-close fault is recognised by its message and its place, and nothing else is', async (t) => {
   const fault = new TypeError("Cannot read properties of null (reading 'write')");
@@ -128,10 +129,7 @@ t.test('a socket the driver let go of (its listeners stripped) is refused withou
   const socket = silentCloseAsError('127.0.0.1', await freePort());
   socket.removeAllListeners(); // what the driver's close of an older socket does to the one it holds then
   // Waited for (bounded), not slept on: a loaded machine may take longer than any fixed pause to refuse it.
-  for (const deadline = Date.now() + 10_000; !socket.destroyed && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  t.ok(socket.destroyed, 'the refused socket is gone');
+  t.ok(await eventually(() => socket.destroyed), 'the refused socket is gone');
   t.same(uncaught, [], 'and its error was not thrown');
 });
 
