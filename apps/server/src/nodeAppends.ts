@@ -1,6 +1,6 @@
 // What the processes of one node append, told to each of them over the cluster's IPC: a push to a subscriber on another
 // worker need not wait for that worker's store subscription (a poll away). Only a hint: each reads the game itself.
-import { formatPosition, parsePosition, type Appended, type EventStore, type Position } from '@delve/kernel';
+import { formatPosition, parsePosition, storeWith, type Appended, type EventStore, type Position } from '@delve/kernel';
 import type { ClusterMessage } from './lifecycle';
 
 /** A store that tells of each append made through it (to any stream), with its last event's position. */
@@ -11,21 +11,17 @@ export interface StoredSource {
 /** `store`, telling of every append made through it once it is stored: what wakes the leaders of the process. */
 export function heardStore(store: EventStore): EventStore & StoredSource {
   const listeners = new Set<(position: Position) => void>();
-  return {
+  return storeWith(store, {
     async appendToStream(streamId, events, options) {
       const result = await store.appendToStream(streamId, events, options);
       for (const listener of listeners) listener(result.position);
       return result;
     },
-    readStream: (streamId, options) => store.readStream(streamId, options),
-    readAll: (options) => store.readAll(options),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    close: () => store.close(),
-    onStored(listener) {
+    onStored(listener: (position: Position) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-  };
+  });
 }
 
 /** A worker's appends, any stream, told to the primary whose leaders follow the log (each only a hint). */

@@ -1,7 +1,7 @@
 // Reading your own writes (ADR 0036): the log position each write reached, noted as the store appends within the call,
 // and the bounded wait of a read served from a read model until that read model has reached a position a client gives.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { comparePositions, parsePosition, type EventStore, type Position } from '@delve/kernel';
+import { comparePositions, parsePosition, storeWith, type EventStore, type Position } from '@delve/kernel';
 import type { ReadModelName, ReadModels } from '@delve/projections';
 import { Type } from '@sinclair/typebox';
 import { HttpProblem } from './problems';
@@ -16,7 +16,7 @@ const noting = new WeakSet<EventStore>();
 /** The store, noting each append's position for the call it happens in (a store already noting is returned as is). */
 export function notingPositions(store: EventStore): EventStore {
   if (noting.has(store)) return store;
-  const wrapped: EventStore = {
+  const wrapped: EventStore = storeWith(store, {
     appendToStream: async (streamId, events, options) => {
       const result = await store.appendToStream(streamId, events, options);
       const reached = calls.getStore();
@@ -26,11 +26,7 @@ export function notingPositions(store: EventStore): EventStore {
       }
       return result;
     },
-    readStream: (streamId, options) => store.readStream(streamId, options),
-    readAll: (options) => store.readAll(options),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    close: () => store.close(),
-  };
+  });
   noting.add(wrapped);
   return wrapped;
 }

@@ -3,7 +3,7 @@
 // and parsed every event again. The log's order never changes under a reader (the store only shows what can no longer
 // be overtaken), so a stretch of it read once can be handed to every follower that asks for it, and only a follower
 // that asks past its end makes the store read on: one such read at a time, shared by whoever waits for it.
-import { comparePositions, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@delve/kernel';
+import { comparePositions, storeWith, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@delve/kernel';
 
 export interface SharedLogOptions {
   /** Events kept behind the tail, for followers a little behind (default 10,000): older reads go to the store. */
@@ -165,14 +165,10 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
     }
   };
 
-  return {
-    appendToStream: (streamId, data, options) => store.appendToStream(streamId, data, options),
-    readStream: (streamId, options) => store.readStream(streamId, options),
+  const shared = storeWith(store, {
     readAll,
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    close: () => store.close(),
     reads: () => reads,
-    poke(position) {
+    poke(position?: Position) {
       emptyAt = null;
       pokes++;
       if (position !== undefined && (awaited === null || comparePositions(position, awaited.position) > 0)) {
@@ -180,7 +176,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
       }
       tell();
     },
-    onNews(listener) {
+    onNews(listener: () => void) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
@@ -190,5 +186,6 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
         }
       };
     },
-  };
+  });
+  return shared;
 }

@@ -83,6 +83,21 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * `store` with some of its operations replaced (`own`, which may add members of its own), the others passed through:
+ * how a wrapper adds to a store without restating every operation.
+ */
+export function storeWith<Own extends Partial<EventStore>>(store: EventStore, own: Own): EventStore & Own {
+  return {
+    appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    close: () => store.close(),
+    ...own,
+  };
+}
+
 export const START: Position = { commit: 0n, prepare: 0n };
 
 export function comparePositions(a: Position, b: Position): number {
