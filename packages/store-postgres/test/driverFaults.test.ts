@@ -51,6 +51,18 @@ t.test('a refused connect nobody awaited is recognised; thrown, or another failu
   t.notOk(isDriverConnectRefused(new Error('ECONNREFUSED'), 'unhandledRejection'), 'a message is not a code');
 });
 
+t.test('behind a proxy, the refusal is a connection closed before answering: unawaited, harmless too', async (t) => {
+  // What a proxy does while its database is down: accept, then close without a word.
+  const proxy = createServer((socket) => socket.end());
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => proxy.close());
+  const socket = silentCloseAsError('127.0.0.1', (proxy.address() as AddressInfo).port);
+  const closed = await new Promise<Error>((resolve) => socket.once('error', resolve));
+  t.match(closed, { code: 'ECONNRESET' }, 'a failed socket, as the driver expects one');
+  t.ok(isDriverConnectRefused(closed, 'unhandledRejection'), 'unawaited, it is harmless');
+  t.notOk(isDriverConnectRefused(closed, 'uncaughtException'), 'thrown, it stays fatal');
+});
+
 t.test('a database behind a proxy that accepts and closes while it is down: queries are refused, not left waiting', async (t) => {
   const server = await startTestDatabaseServer();
   t.teardown(() => server.stop());
