@@ -66,7 +66,15 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
       } catch (error) {
         status = String((error as Error).name);
       }
-      probes.push({ node, path: target.replace(game, '{id}'), at, ms: Date.now() - at, status, retryAfter, ...(code !== undefined && { code }) });
+      probes.push({
+        node,
+        path: target.replace(game, '{id}'),
+        at,
+        ms: Date.now() - at,
+        status,
+        retryAfter,
+        ...(code !== undefined && { code }),
+      });
       await pause(100);
     }
   };
@@ -100,8 +108,13 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
   if (unanswered.length > 0) {
     // What each node said, and whether it is still running: a refused connection means the node went away.
     for (const [i, node] of nodes.entries()) {
-      const said = node.stdout().split('\n').filter((line) => /"level":(40|50|60)/.test(line));
-      t.comment(`node ${i}: ${node.child.exitCode === null && node.child.signalCode === null ? 'running' : `exited ${node.child.exitCode ?? node.child.signalCode}`}`);
+      const said = node
+        .stdout()
+        .split('\n')
+        .filter((line) => /"level":(40|50|60)/.test(line));
+      t.comment(
+        `node ${i}: ${node.child.exitCode === null && node.child.signalCode === null ? 'running' : `exited ${node.child.exitCode ?? node.child.signalCode}`}`,
+      );
       t.comment(`node ${i} warned: ${said.slice(-15).join('\n')}`);
       t.comment(`node ${i} stderr: ${node.stderr().slice(-3000)}`);
     }
