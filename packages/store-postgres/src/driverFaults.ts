@@ -62,9 +62,9 @@ export class ClosedBeforeAnswering extends Error {
  * the driver's own goes unhandled, and Node turns it into an uncaught error that ended the process (seen about one time
  * in two with WORKERS=2 when PostgreSQL was killed). Only as an unhandled rejection is it harmless; thrown, it is not.
  * Through a proxy, the same refusal is a connection closed before answering (ClosedBeforeAnswering). Taken for fatal,
- * it ended the node behind the proxy in outage.test.ts under load, while the node connected directly lived on: a pool
- * of 20 behind a proxy, its database's sessions terminated under load, let two such rejections go unhandled in six
- * outages.
+ * it would end the process: in outage.test.ts under load, the node behind the proxy went away when its database
+ * stopped while the node connected directly lived on, and a pool of 20 behind a proxy, its database's sessions
+ * terminated under load, let two such rejections go unhandled in six outages.
  */
 export function isDriverConnectRefused(error: unknown, origin: string): boolean {
   if (origin !== 'unhandledRejection' || !(error instanceof Error)) return false;
