@@ -87,6 +87,8 @@ async function show(revision) {
 async function render(revision) {
   const { view } = await json(`/games/${gameId}/view?revision=${revision}`);
   state.view = view;
+  // The seat's own view says which seat is "you": name it now, not at the next half-second redraw.
+  showSeats();
   const board = $('board');
   board.replaceChildren();
   state.drawing.draw(view, board, context());
