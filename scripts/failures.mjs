@@ -10,14 +10,14 @@ const MAX_DIAGNOSTIC_LINES = 40;
 const MAX_FAILURES = 20;
 
 const lines = readFileSync(process.argv[2], 'utf8').split('\n');
-const open = []; // the subtests the current line is inside: { indent, name, failedInside }
+const open = []; // the subtests the current line is inside: { indent, name }
 const failures = [];
 
 for (let i = 0; i < lines.length; i++) {
   const line = lines[i];
   const subtest = /^(\s*)# Subtest: (.*)$/.exec(line);
   if (subtest) {
-    open.push({ indent: subtest[1].length, name: subtest[2], failedInside: false });
+    open.push({ indent: subtest[1].length, name: subtest[2] });
     continue;
   }
   const result = /^(\s*)(not ok|ok) \d+ - (.*?)(?: # time=.*)?$/.exec(line);
@@ -28,19 +28,14 @@ for (let i = 0; i < lines.length; i++) {
   const closesSubtest = top !== undefined && top.indent === indent && top.name === result[3];
   if (closesSubtest) open.pop();
   if (!failed) continue;
-  if (closesSubtest && top.failedInside) {
-    // Its failed assertions are printed already; mark the parent and move on.
-    if (open.length > 0) open.at(-1).failedInside = true;
-    continue;
-  }
-  for (const o of open) o.failedInside = true;
+  const path = [...open.map((o) => o.name), result[3]].join(' › ');
+  // A subtest whose failed assertions are printed already (tap also restates a timed-out subtest): once is enough.
+  if (failures.some((f) => f.path === path || f.path.startsWith(`${path} › `))) continue;
   const diagnostics = [];
   if (lines[i + 1]?.trim() === '---') {
     for (let j = i + 2; j < lines.length && lines[j].trim() !== '...'; j++) diagnostics.push(lines[j]);
   }
-  const path = [...open.map((o) => o.name), result[3]].join(' › ');
-  // tap restates a timed-out subtest's result once more; print it once.
-  if (!failures.some((f) => f.path === path || f.path.startsWith(`${path} › `))) failures.push({ path, diagnostics, indent });
+  failures.push({ path, diagnostics, indent });
 }
 
 if (failures.length === 0) process.exit(0);

@@ -48,7 +48,7 @@ export function closePool(sql: Sql): Promise<void> {
  * A connection the server closed before it said anything (see silentCloseAsError): a refused connect, in effect. Its
  * code is ECONNRESET, as the driver expects of a failed socket.
  */
-export class ClosedBeforeAnswering extends Error {
+class ClosedBeforeAnswering extends Error {
   readonly code = 'ECONNRESET';
   constructor() {
     super('the server closed the connection before answering');
