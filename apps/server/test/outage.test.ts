@@ -34,7 +34,10 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
   await chmod(root, 0o755); // PostgreSQL's own user (when the test runs as root) keeps its cluster here
   t.teardown(() => rm(root, { recursive: true, force: true }));
   const dataDir = path.join(root, 'external');
-  let database = await startEmbeddedPostgres({ dataDir });
+  // PostgreSQL's own log, with the time each line came: printed when a request after the return went unserved.
+  const pgLog: string[] = [];
+  const onLog = (line: string) => pgLog.push(`${Date.now()} ${line}`);
+  let database = await startEmbeddedPostgres({ dataDir, onLog });
   t.teardown(() => database.stop());
   const direct = new URL(database.url);
   const proxy = await TcpProxy.start(() => [{ host: '127.0.0.1', port: Number(direct.port) }]);
@@ -87,7 +90,7 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
     await database.stop();
     await pause(AWAY_MS);
     const starting = Date.now();
-    database = await startEmbeddedPostgres({ dataDir, port: Number(direct.port) });
+    database = await startEmbeddedPostgres({ dataDir, port: Number(direct.port), onLog });
     outages.push({ from, starting, to: Date.now() });
   }
   // Served again within seconds of the return, and still 30 s later (where a node of issue 31 hung).
@@ -105,7 +108,8 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
   );
   const unanswered = probes.filter((p) => typeof p.status !== 'number' || p.ms > BOUND_MS);
   t.same(unanswered, [], `every request was answered within ${BOUND_MS} ms`);
-  if (unanswered.length > 0) {
+  const unservedAfter = after.filter((p) => p.status !== 200);
+  if (unanswered.length > 0 || unservedAfter.length > 0) {
     // What each node said, and whether it is still running: a refused connection means the node went away.
     for (const [i, node] of nodes.entries()) {
       const said = node
@@ -116,9 +120,19 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
         `node ${i}: ${node.child.exitCode === null && node.child.signalCode === null ? 'running' : `exited ${node.child.exitCode ?? node.child.signalCode}`}`,
       );
       t.comment(`node ${i} warned: ${said.slice(-15).join('\n')}`);
+      // What a node said after the database was back: the cause of a request it could not serve then.
+      const back = Math.max(...outages.map((o) => o.to));
+      const afterReturn = said.filter((line) => Number(/"time":(\d+)/.exec(line)?.[1] ?? 0) > back);
+      t.comment(
+        `node ${i} after the return: ${afterReturn
+          .slice(0, 10)
+          .map((l) => l.slice(0, 2000))
+          .join('\n')}`,
+      );
       t.comment(`node ${i} stderr: ${node.stderr().slice(-3000)}`);
     }
   }
+  if (unservedAfter.length > 0) t.comment(`PostgreSQL said:\n${pgLog.slice(-60).join('\n')}`);
   for (const node of [0, 1]) {
     const mine = during.filter((p) => p.node === node);
     t.ok(mine.length > 0, `node ${node}: asked while the database was away`);

@@ -1,6 +1,6 @@
 // Connecting to PostgreSQL: DATABASE_URL when given, otherwise an embedded server; migrations applied on open.
 import postgres, { type Sql } from 'postgres';
-import { closePool, silentCloseAsError } from './driverFaults';
+import { closePool, driverSocket } from './driverFaults';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 import { migrate } from './migrate';
 
@@ -36,7 +36,7 @@ export function reconnectDelay(retries: number): number {
 export function connect(url: string, max = 20): Sql {
   const target = singleHost(url);
   return postgres(url, {
-    ...(target && { socket: () => silentCloseAsError(target.host, target.port) }),
+    ...(target && { socket: () => driverSocket(target.host, target.port) }),
     max,
     onnotice: () => undefined,
     idle_timeout: 30,

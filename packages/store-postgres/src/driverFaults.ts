@@ -1,6 +1,6 @@
 // Known faults of the postgres.js driver (3.4.9), not of ours, and what the server does about each.
 import { Socket } from 'node:net';
-import type { Sql } from 'postgres';
+import postgres, { type Sql } from 'postgres';
 
 /**
  * True for the driver's write-after-close TypeError and nothing else. A small write it deferred with setImmediate can
@@ -45,7 +45,7 @@ export function closePool(sql: Sql): Promise<void> {
 }
 
 /**
- * A connection the server closed before it said anything (see silentCloseAsError): a refused connect, in effect. Its
+ * A connection the server closed before it said anything (see DriverSocket): a refused connect, in effect. Its
  * code is ECONNRESET, as the driver expects of a failed socket.
  */
 class ClosedBeforeAnswering extends Error {
@@ -61,7 +61,8 @@ class ClosedBeforeAnswering extends Error {
  * awaited): each of our queries rejected with the refusal is awaited and answered (503, a leader's retry), but one of
  * the driver's own goes unhandled, and Node turns it into an uncaught error that ended the process (seen about one time
  * in two with WORKERS=2 when PostgreSQL was killed). Only as an unhandled rejection is it harmless; thrown, it is not.
- * Through a proxy, the same refusal is a connection closed before answering (ClosedBeforeAnswering). Taken for fatal,
+ * Through a proxy, the same refusal is a connection closed before answering (ClosedBeforeAnswering); a database
+ * shutting down or starting up refuses with an error before the session begins (see DriverSocket), the same again. Taken for fatal,
  * it would end the process: in outage.test.ts under load, the node behind the proxy went away when its database
  * stopped while the node connected directly lived on, and a pool of 20 behind a proxy, its database's sessions
  * terminated under load, let two such rejections go unhandled in six outages.
@@ -69,33 +70,131 @@ class ClosedBeforeAnswering extends Error {
 export function isDriverConnectRefused(error: unknown, origin: string): boolean {
   if (origin !== 'unhandledRejection' || !(error instanceof Error)) return false;
   // Behind a proxy that accepts and then closes while the database is down, the same refusal is this error of ours.
-  if (error instanceof ClosedBeforeAnswering) return true;
+  if (error instanceof ClosedBeforeAnswering || sessionsRefused.has(error)) return true;
   return (error as { code?: unknown }).code === 'ECONNREFUSED' && (error as { syscall?: unknown }).syscall === 'connect';
 }
 
-/**
- * A socket whose error nobody listens to any more is destroyed rather than thrown. The driver can start a second
- * socket while the first is still open (two connect attempts racing), and the first one's close strips every listener
- * from the second (`socket.removeAllListeners()` on whichever socket it holds then): once that one's connection is
- * refused, its error would end the process. The driver has let go of such a socket; nothing is lost with its error.
- */
-class UnheardErrorsDropped extends Socket {
-  override emit(event: string | symbol, ...args: unknown[]): boolean {
-    if (event === 'error' && this.listenerCount('error') === 0) return false;
-    return super.emit(event, ...args);
+/** The errors with which a DriverSocket refused a session PostgreSQL would not begin (see isDriverConnectRefused). */
+const sessionsRefused = new WeakSet<Error>();
+
+/** PostgreSQL's message types the driver socket below looks at. */
+const ERROR_RESPONSE = 0x45; // 'E'
+const READY_FOR_QUERY = 0x5a; // 'Z'
+/** What a server's first byte is when it answers a plain startup message: an authentication request, an error, or
+ * a protocol version negotiation. Anything else ('S' or 'N' to a TLS request, a TLS record) is not ours to read. */
+const PLAIN_SESSION_STARTS: ReadonlySet<number> = new Set([0x52, ERROR_RESPONSE, 0x76]);
+
+/** The fields of an ErrorResponse's body, by the names the driver gives them (its own parser's, for the common ones). */
+const ERROR_FIELDS: Readonly<Record<string, string>> = {
+  S: 'severity_local',
+  V: 'severity',
+  C: 'code',
+  M: 'message',
+  D: 'detail',
+  H: 'hint',
+  W: 'where',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
+};
+
+/** The driver's error class, built as the driver builds it: from the parsed fields (its typings say a message). */
+const PostgresErrorOf = postgres.PostgresError as unknown as new (fields: Record<string, string>) => postgres.PostgresError;
+
+/** The session-ending error an ErrorResponse body carries (severity FATAL or PANIC), or null for any other error. */
+function sessionEndingError(body: Buffer): postgres.PostgresError | null {
+  const fields: Record<string, string> = {};
+  for (let at = 0; at < body.length && body[at] !== 0;) {
+    const end = body.indexOf(0, at + 1);
+    if (end < 0) break;
+    const name = ERROR_FIELDS[String.fromCharCode(body[at] as number)];
+    if (name) fields[name] = body.toString('utf8', at + 1, end);
+    at = end + 1;
   }
+  const severity = fields.severity ?? fields.severity_local;
+  return severity === 'FATAL' || severity === 'PANIC' ? new PostgresErrorOf(fields) : null;
 }
 
 /**
- * A socket for the driver (its `socket` option) that turns a connection the server closes before saying anything into
- * an error. The driver treats such a close, while it is connecting on behalf of a waiting query, as a reason to connect
- * again at once, forever: its connect timeout is cleared on every close and the query is neither run nor rejected. A
- * TCP proxy or load balancer that accepts a connection before it has found a database to pass it to does that while
- * the database is down, so every request waited for the whole outage and a core spun reconnecting; as an error
- * (ECONNRESET) the waiting query is refused and the request answered 503.
+ * The driver's socket. It works around three faults of the driver (3.4.9), each of which a test in
+ * driverFaults.test.ts shows on the driver's own socket:
+ * - **An error nobody listens to any more is dropped, not thrown.** The driver can start a second socket while the
+ *   first is still open (two connect attempts racing), and the first one's close strips every listener from the
+ *   second (`socket.removeAllListeners()` on whichever socket it holds then): once that one's connection is refused,
+ *   its error would end the process. The driver has let go of such a socket; nothing is lost with its error.
+ * - **A close before the server's first byte is an error** (ClosedBeforeAnswering). The driver treats such a close,
+ *   while it is connecting on behalf of a waiting query, as a reason to connect again at once, forever: its connect
+ *   timeout is cleared on every close and the query is neither run nor rejected. A TCP proxy or load balancer that
+ *   accepts a connection before it has found a database to pass it to does that while the database is down, so every
+ *   request waited for the whole outage and a core spun reconnecting; as an error the waiting query is refused and the
+ *   request answered 503.
+ * - **A session-ending error (FATAL, PANIC) is not passed on as a message.** When one arrives while a query is in
+ *   flight (a backend terminated, a database shutting down), the driver keeps it as that query's pending error and
+ *   reports it at the next ReadyForQuery, which comes only after the connection has reconnected: the first query on
+ *   the fresh session, whenever the pool next needed that connection, was refused with the old session's error (a
+ *   503 seconds after PostgreSQL was back). Instead the socket closes (in an open session, which rejects what was in
+ *   flight with CONNECTION_CLOSED, as the driver did anyway) or fails with the error (while connecting, which
+ *   refuses the query waiting for the session), and nothing is left over. Only plain sessions are read this way:
+ *   when the session is TLS, the bytes are the driver's alone.
  */
-export function silentCloseAsError(host: string, port: number): Socket {
-  const socket = new UnheardErrorsDropped();
+class DriverSocket extends Socket {
+  /** Whether the server's first byte began a plain session (not TLS): only then is the stream read. */
+  private reading: boolean | undefined;
+  /** Whether the server has said it is ready for a query: the session is open. */
+  private ready = false;
+  /** Bytes of the message under way that are still to come, passed on unread. */
+  private skip = 0;
+  /** The start of a message not yet passed on: an incomplete header, or an ErrorResponse not yet whole. */
+  private held: Buffer | null = null;
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'error' && this.listenerCount('error') === 0) return false;
+    if (event !== 'data' || !Buffer.isBuffer(args[0])) return super.emit(event, ...args);
+    let chunk: Buffer = args[0];
+    this.reading ??= PLAIN_SESSION_STARTS.has(chunk[0] as number);
+    if (!this.reading) return super.emit(event, ...args);
+    if (this.held) {
+      chunk = Buffer.concat([this.held, chunk]);
+      this.held = null;
+    }
+    // Walk the messages by their headers (a type byte and a length), looking only into ErrorResponses.
+    let at = this.skip;
+    let passUpTo = chunk.length;
+    while (at < chunk.length) {
+      if (chunk.length - at < 5) {
+        passUpTo = at;
+        break;
+      }
+      const end = at + 1 + chunk.readUInt32BE(at + 1);
+      if (chunk[at] === READY_FOR_QUERY) this.ready = true;
+      if (chunk[at] === ERROR_RESPONSE) {
+        if (end > chunk.length) {
+          passUpTo = at;
+          break;
+        }
+        const ending = sessionEndingError(chunk.subarray(at + 5, end));
+        if (ending) {
+          if (at > 0) super.emit('data', chunk.subarray(0, at));
+          // Connecting, the driver waits for the session on behalf of a query: refuse that query with the error. In
+          // an open session, the driver hears a plain close, which rejects whatever it had sent, even a query sent
+          // after the error came (an error event would leave those waiting forever).
+          if (this.ready) this.destroy();
+          else this.destroy((sessionsRefused.add(ending), ending));
+          return true;
+        }
+      }
+      at = end;
+    }
+    this.skip = Math.max(0, at - chunk.length);
+    if (passUpTo < chunk.length) this.held = Buffer.from(chunk.subarray(passUpTo));
+    if (passUpTo === 0) return true;
+    return super.emit('data', passUpTo === chunk.length ? chunk : chunk.subarray(0, passUpTo));
+  }
+}
+
+/** A socket for the driver (its `socket` option) connected to `host`:`port`: see DriverSocket for what it mends. */
+export function driverSocket(host: string, port: number): Socket {
+  const socket = new DriverSocket();
   socket.once('end', () => {
     if (socket.bytesRead === 0) {
       socket.destroy(new ClosedBeforeAnswering());
