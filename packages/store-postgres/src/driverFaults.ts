@@ -61,21 +61,26 @@ class ClosedBeforeAnswering extends Error {
  * awaited): each of our queries rejected with the refusal is awaited and answered (503, a leader's retry), but one of
  * the driver's own goes unhandled, and Node turns it into an uncaught error that ended the process (seen about one time
  * in two with WORKERS=2 when PostgreSQL was killed). Only as an unhandled rejection is it harmless; thrown, it is not.
- * Through a proxy, the same refusal is a connection closed before answering (ClosedBeforeAnswering); a database
- * shutting down or starting up refuses with an error before the session begins (see DriverSocket), the same again. Taken for fatal,
- * it would end the process: in outage.test.ts under load, the node behind the proxy went away when its database
- * stopped while the node connected directly lived on, and a pool of 20 behind a proxy, its database's sessions
- * terminated under load, let two such rejections go unhandled in six outages.
+ * The driver socket refuses in two more ways that mean the same (see DriverSocket): a connection closed before
+ * answering (a proxy in front of a database that is down), and a database shutting down or starting up that refuses
+ * the session with an error. Taken for fatal, these would end the process: in outage.test.ts under load, the node
+ * behind the proxy went away when its database stopped while the node connected directly lived on, and a pool of 20
+ * behind a proxy, its database's sessions terminated under load, let two such rejections go unhandled in six outages.
  */
 export function isDriverConnectRefused(error: unknown, origin: string): boolean {
   if (origin !== 'unhandledRejection' || !(error instanceof Error)) return false;
-  // Behind a proxy that accepts and then closes while the database is down, the same refusal is this error of ours.
-  if (error instanceof ClosedBeforeAnswering || sessionsRefused.has(error)) return true;
+  if (refusedByDriverSocket.has(error)) return true;
   return (error as { code?: unknown }).code === 'ECONNREFUSED' && (error as { syscall?: unknown }).syscall === 'connect';
 }
 
-/** The errors with which a DriverSocket refused a session PostgreSQL would not begin (see isDriverConnectRefused). */
-const sessionsRefused = new WeakSet<Error>();
+/** The errors with which a DriverSocket refused a connection, as a refused connect would (see isDriverConnectRefused). */
+const refusedByDriverSocket = new WeakSet<Error>();
+
+/** Fail `socket` with a refusal of the driver socket's own. */
+function refuse(socket: Socket, error: Error): void {
+  refusedByDriverSocket.add(error);
+  socket.destroy(error);
+}
 
 /** PostgreSQL's message types the driver socket below looks at. */
 const ERROR_RESPONSE = 0x45; // 'E'
@@ -179,7 +184,7 @@ class DriverSocket extends Socket {
           // an open session, the driver hears a plain close, which rejects whatever it had sent, even a query sent
           // after the error came (an error event would leave those waiting forever).
           if (this.ready) this.destroy();
-          else this.destroy((sessionsRefused.add(ending), ending));
+          else refuse(this, ending);
           return true;
         }
       }
@@ -196,9 +201,7 @@ class DriverSocket extends Socket {
 export function driverSocket(host: string, port: number): Socket {
   const socket = new DriverSocket();
   socket.once('end', () => {
-    if (socket.bytesRead === 0) {
-      socket.destroy(new ClosedBeforeAnswering());
-    }
+    if (socket.bytesRead === 0) refuse(socket, new ClosedBeforeAnswering());
   });
   return socket.connect(port, host);
 }
