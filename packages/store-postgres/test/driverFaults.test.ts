@@ -10,6 +10,10 @@ import { isDriverConnectRefused, isDriverOwnQueryClosed, isDriverWriteAfterClose
 import { startTestDatabaseServer, TcpProxy } from '../src/testing';
 import { eventually } from './support/eventually';
 
+// One embedded PostgreSQL (or DATABASE_URL's server) for the file; each test that needs it makes its own database.
+const server = await startTestDatabaseServer();
+t.teardown(() => server.stop());
+
 t.test('the driver write-after-close fault is recognised by its message and its place, and nothing else is', async (t) => {
   const fault = new TypeError("Cannot read properties of null (reading 'write')");
   fault.stack = `${fault.name}: ${fault.message}\n    at Immediate.nextWrite (file:///app/node_modules/postgres/src/connection.js:255:22)`;
@@ -64,8 +68,6 @@ t.test('behind a proxy, the refusal is a connection closed before answering: una
 });
 
 t.test('a database behind a proxy that accepts and closes while it is down: queries are refused, not left waiting', async (t) => {
-  const server = await startTestDatabaseServer();
-  t.teardown(() => server.stop());
   const db = await server.create();
   t.teardown(() => db.close());
   const real = new URL(db.url);
@@ -165,8 +167,6 @@ t.test('a session ended in the middle of a query: the next query on that connect
   // reports it at the connection's next ReadyForQuery, which is the first one after it reconnects: a fresh query,
   // whenever the pool next needs that connection, failed with "terminating connection due to administrator command"
   // (outage.test.ts: a single 503 from 3 to 6 s after PostgreSQL was back).
-  const server = await startTestDatabaseServer();
-  t.teardown(() => server.stop());
   const db = await server.create();
   t.teardown(() => db.close());
   const ours = connect(db.url, 1);
@@ -190,8 +190,6 @@ t.test('a session ended in the middle of a query: the next query on that connect
 t.test('a session ended in a query, then a reconnect refused at startup: refused then, served once the database is back', async (t) => {
   // The outage's order of things: PostgreSQL ends the session under a query, and while it shuts down (or starts up)
   // it answers the pool's next connect with a FATAL error before any session begins.
-  const server = await startTestDatabaseServer();
-  t.teardown(() => server.stop());
   const db = await server.create();
   t.teardown(() => db.close());
   const shuttingDown = createServer((socket) => {
@@ -246,8 +244,6 @@ function fatalErrorResponse(code: string, message: string): Buffer {
 t.test("the driver socket reads the server's messages whatever their chunking: rows, errors and sessions pass intact", async (t) => {
   // A relay that hands the server's bytes on three at a time, each in a write of its own: headers, rows and
   // ErrorResponses split at every place.
-  const server = await startTestDatabaseServer();
-  t.teardown(() => server.stop());
   const db = await server.create();
   t.teardown(() => db.close());
   const real = Number(new URL(db.url).port);
