@@ -109,6 +109,8 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
   const unanswered = probes.filter((p) => typeof p.status !== 'number' || p.ms > BOUND_MS);
   t.same(unanswered, [], `every request was answered within ${BOUND_MS} ms`);
   const unservedAfter = after.filter((p) => p.status !== 200);
+  // When PostgreSQL was last back (its start had returned).
+  const back = Math.max(...outages.map((o) => o.to));
   if (unanswered.length > 0 || unservedAfter.length > 0) {
     // What each node said, and whether it is still running: a refused connection means the node went away.
     for (const [i, node] of nodes.entries()) {
@@ -121,7 +123,6 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
       );
       t.comment(`node ${i} warned: ${said.slice(-15).join('\n')}`);
       // What a node said after the database was back: the cause of a request it could not serve then.
-      const back = Math.max(...outages.map((o) => o.to));
       const afterReturn = said.filter((line) => Number(/"time":(\d+)/.exec(line)?.[1] ?? 0) > back);
       t.comment(
         `node ${i} after the return: ${afterReturn
@@ -142,10 +143,10 @@ t.test('an external PostgreSQL stopped and started: every request is answered in
       `node ${node}: 503 with Retry-After while away`,
     );
     t.same(
-      after
-        .filter((p) => p.node === node && p.status !== 200)
-        // How long after the database was back (its start had returned) each was asked.
-        .map((p) => ({ ...p, msAfterReturn: p.at - Math.max(...outages.filter((o) => o.to < p.at).map((o) => o.to)) })),
+      unservedAfter
+        .filter((p) => p.node === node)
+        // How long after the database was back each was asked (every probe in `after` follows every return).
+        .map((p) => ({ ...p, msAfterReturn: p.at - back })),
       [],
       `node ${node}: every request from 3 s after the return served`,
     );
