@@ -7,6 +7,8 @@ import { createInterface } from 'node:readline';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import type { Database } from '@delve/store-postgres';
 import { benchVariants, checkoutVariants, cpuBetween, postgresCpu, startDelve } from './servers';
+import { connect } from '@delve/store-postgres';
+import { byFrequency, statementLog } from './statementLog';
 
 /** The module played, and why: see README's Benchmarks. Both list legal commands directly, without trying commands. */
 const MODULES: Readonly<Record<string, { package: string; options: Record<string, unknown> }>> = {
@@ -32,6 +34,9 @@ const PUSH_P99_MS = 100;
 const VARIANTS = benchVariants('delve');
 // BENCH_PROFILE=<folder>: a CPU profile of each server process, written when it stops (hold one step to profile it).
 const PROFILE = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+// BENCH_STATEMENTS=1: what a move asks of PostgreSQL, by statement, from its own log over each window (the logging
+// costs PostgreSQL CPU, so its figures are not comparable with a run without it).
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1' ? await statementLog() : null;
 const chosen = MODULES[MODULE];
 if (!chosen) throw new Error(`BENCH_MODULE must be one of ${Object.keys(MODULES).join(', ')}`);
 
@@ -158,7 +163,7 @@ const committed = async (sql: Database['sql']): Promise<number> => {
 for (let round = 0; round < ROUNDS; round++) {
   for (const workers of WORKERS) {
     for (const variant of VARIANTS) {
-      const db = await databases.create();
+      const db = STATEMENTS ? await loggedDatabase(STATEMENTS) : await databases.create();
       const root = checkouts.roots.get(variant.name);
       const server = await startDelve(
         db.url,
@@ -198,12 +203,14 @@ for (let round = 0; round < ROUNDS; round++) {
         const pgBefore = postgres();
         const xactBefore = await committed(db.sql);
         const began = performance.now();
+        STATEMENTS?.count();
         clients.forEach((c) => c.send({ measure: HOLD_S * 1000 }));
         const [results, probe] = await Promise.all([
           Promise.all(clients.map((c) => c.next<WindowResult>())),
           probeCommits(HOLD_S * 1000 - 200),
         ]);
         const elapsedMs = performance.now() - began;
+        const census = STATEMENTS?.counted();
         const cpu = cpuBetween(cpuBefore, server.cpu());
         const pgMicros = postgres() - pgBefore;
         // The statistics reach pg_stat_database within a second or so of each transaction.
@@ -261,6 +268,7 @@ for (let round = 0; round < ROUNDS; round++) {
         row.why = problems.join('; ');
         steps.push(row);
         print(row);
+        if (census) for (const line of byFrequency(census, moves, { digits: 3, width: 8, top: 25 })) console.log(`    ${line}`);
         return row;
       };
 
@@ -289,7 +297,17 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await probeDb.close();
 await databases.stop();
+await STATEMENTS?.stop();
 await checkouts.remove();
+
+/** A database on the logging PostgreSQL, shaped as the test server's (its `sql` reads the statistics). */
+async function loggedDatabase(
+  log: Awaited<ReturnType<typeof statementLog>>,
+): Promise<{ url: string; sql: Database['sql']; close(): Promise<void> }> {
+  const { url, drop } = await log.database();
+  const sql = connect(url, 2);
+  return { url, sql, close: async () => (await sql.end({ timeout: 5 }), await drop()) };
+}
 
 function print(r: Step): void {
   if (steps.length === 1) {

@@ -53,7 +53,13 @@ export async function statementLog() {
         const text = (m[1] as string).replace(/ \d{4}-\d\d-\d\d .*DETAIL:.*$/, '');
         // A checkpoint read is told apart by whose it is.
         const whose = /from checkpoints/.test(text) ? `[${/\$1 = '([^']*)'/.exec(m[1] as string)?.[1] ?? ''}] ` : '';
-        const key = whose + text.replace(/\s+/g, ' ').replace(/\$\d+/g, '$').trim().slice(0, 120);
+        const key =
+          whose +
+          text
+            .replace(/\s+/g, ' ')
+            .replace(/\$\d+/g, '$')
+            .trim()
+            .slice(0, Number(process.env.BENCH_STATEMENT_WIDTH ?? 120));
         by.set(key, (by.get(key) ?? 0) + 1);
       }
       return { total, by };
