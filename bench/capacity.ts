@@ -54,11 +54,12 @@ class Client {
   readonly child: ChildProcess;
   private stderr = '';
 
-  constructor(base: string) {
+  /** `env`: the variant's own, so a variant can also change how the load generator plays (BENCH_LEGAL). */
+  constructor(base: string, env: Readonly<Record<string, string>>) {
     this.child = spawn(
       process.execPath,
       ['--import', 'tsx', new URL('./capacityClient.ts', import.meta.url).pathname, base, MODULE, JSON.stringify(chosen?.options)],
-      { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, BENCH_MOVE_MS: String(MOVE_MS) } },
+      { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env, BENCH_MOVE_MS: String(MOVE_MS) } },
     );
     this.child.stderr?.on('data', (d) => (this.stderr += String(d)));
     createInterface({ input: this.child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
@@ -188,7 +189,7 @@ for (let round = 0; round < ROUNDS; round++) {
           transactionsPerSecond: ((await committed(db.sql)) - xact) / (ms / 1000),
         });
       }
-      const clients = Array.from({ length: CLIENTS }, () => new Client(server.base));
+      const clients = Array.from({ length: CLIENTS }, () => new Client(server.base, variant.env));
       const [first] = await Promise.all(clients.map((c) => c.next<{ ready: boolean; document: string }>()));
       if (round === 0 && workers === WORKERS[0] && variant === VARIANTS[0]) console.log(`subscription document: ${first?.document}`);
 

@@ -11,6 +11,11 @@ const gameOptions = JSON.parse(optionsJson) as Record<string, unknown>;
 /** One move per table every MOVE_MS, as people play. */
 const MOVE_MS = Number(process.env.BENCH_MOVE_MS ?? 2000);
 const SEATS = 2;
+/**
+ * BENCH_LEGAL=push: after the game's first move, each move is taken from the awaited seat's last push (its `legal`),
+ * with no GET …/legal-commands; a GET is made only when no push at the move's revision has arrived by the next tick.
+ */
+const FROM_PUSHES = process.env.BENCH_LEGAL === 'push';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const say = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -88,6 +93,10 @@ interface Game {
   sockets: WebSocket[];
   /** The awaited seat and its first legal command, as last fetched. */
   next: { seat: number; command: unknown } | null;
+  /** BENCH_LEGAL=push: each seat's last push, its revision and first legal command. */
+  pushed: ({ revision: number; command: unknown } | null)[];
+  /** BENCH_LEGAL=push: the revision the last move reached, and the seat that made it. */
+  moved: { revision: number; seat: number } | null;
 }
 
 let document = '';
@@ -147,8 +156,15 @@ class Table {
     // Subscribe from the revision the game stands at, so every later push is a move's.
     const summary = await this.http.request('GET', `/games/${id}`);
     revision = (summary.body as { revision: number }).revision;
-    const sockets = await Promise.all(tokens.map((token) => subscribe(id, token, revision)));
-    const game: Game = { id, tokens, sockets, next: null };
+    const pushed: Game['pushed'] = tokens.map(() => null);
+    const sockets = await Promise.all(
+      tokens.map((token, seat) =>
+        subscribe(id, token, revision, (update) => {
+          pushed[seat] = { revision: update.revision, command: update.legal?.commands?.[0] };
+        }),
+      ),
+    );
+    const game: Game = { id, tokens, sockets, next: null, pushed, moved: null };
     game.next = await this.legal(game, 0);
     window.lobby.push(round(performance.now() - began));
     return game;
@@ -171,7 +187,22 @@ class Table {
     return null;
   }
 
+  /** BENCH_LEGAL=push: the awaited seat's move from the pushes at the last move's revision, else from a GET. */
+  private async fromPushes(game: Game): Promise<Game['next']> {
+    const moved = game.moved;
+    if (!moved) return game.next;
+    const seen = game.pushed.map((p) => (p && p.revision >= moved.revision ? p : null));
+    if (seen.some((p) => p === null)) return this.legal(game, moved.seat + 1);
+    for (let i = 1; i <= SEATS; i++) {
+      const seat = (moved.seat + i) % SEATS;
+      const command = seen[seat]?.command;
+      if (command !== undefined) return { seat, command };
+    }
+    return null;
+  }
+
   private async move(game: Game): Promise<void> {
+    if (FROM_PUSHES) game.next = await this.fromPushes(game);
     const next = game.next;
     if (!next) {
       // Nobody may move: the game is over. The next tick starts a new one.
@@ -184,12 +215,13 @@ class Table {
     const took = performance.now() - began;
     if (reply.status === 200) window.commands.push(round(took));
     else window.refused('command', reply);
-    game.next = await this.legal(game, next.seat + 1);
+    if (FROM_PUSHES && reply.status === 200) game.moved = { revision: (reply.body as { revision: number }).revision, seat: next.seat };
+    else game.next = await this.legal(game, next.seat + 1);
   }
 }
 
 /** A seat's socket with its gameUpdated subscription, resolved once the server acknowledged the connection. */
-function subscribe(gameId: string, token: string, after: number): Promise<WebSocket> {
+function subscribe(gameId: string, token: string, after: number, pushed: (update: Json) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(wsUrl, 'graphql-transport-ws');
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })));
@@ -210,6 +242,7 @@ function subscribe(gameId: string, token: string, after: number): Promise<WebSoc
           // From the time the oldest event pushed was recorded (the command's stamp, on this machine's clock).
           const times = (update.events as { at: string }[]).map((e) => Date.parse(e.at)).filter(Number.isFinite);
           if (times.length > 0) window.pushes.push(round(Date.now() - Math.min(...times)));
+          pushed(update);
           break;
         }
         case 'error':

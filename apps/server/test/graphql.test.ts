@@ -157,6 +157,59 @@ t.test("gameUpdated pushes each new revision, redacted for the subscriber's seat
   t.equal(refused.payload[0].extensions.code, 'auth/bad-token', 'a bad token cannot subscribe');
 });
 
+t.test("gameUpdated's legal: each seat's own legal commands at the pushed revision, as GET legal-commands lists them", async (t) => {
+  const ctx = await testApp();
+  t.teardown(ctx.close);
+  const url = `${(await listening(ctx.app)).replace('http', 'ws')}/graphql`;
+  const { id, tokens } = await seatedGame(ctx);
+  const query = `subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision status legal { seat commands templates { type } } } }`;
+  const { revision } = await ctx.service.reads.summary(id);
+  const open = async (init: Record<string, unknown>) => {
+    const socket = subscribe(url, init, query, { g: id, a: revision });
+    t.teardown(() => socket.ws.close());
+    await socket.start();
+    return socket;
+  };
+  const seats = [await open({ authorization: `Bearer ${tokens[0]}` }), await open({ authorization: `Bearer ${tokens[1]}` })];
+  const spectator = await open({});
+  const legalNow = async (seat: number) => {
+    const reply = await ctx.app.inject({ url: `/games/${id}/legal-commands`, headers: { authorization: `Bearer ${tokens[seat]}` } });
+    t.equal(reply.statusCode, 200);
+    return JSON.parse(reply.body);
+  };
+
+  await ctx.service.commands.execute(id, { type: 'Draw' }, { seat: 0 });
+  for (const seat of [0, 1]) {
+    const update = (await seats[seat]?.next('next')).payload.data.gameUpdated;
+    const listed = await legalNow(seat);
+    t.equal(update.legal.seat, seat, `seat ${seat} is told its own seat's lists, no other`);
+    t.same(update.legal.commands, listed.commands, `seat ${seat}: the commands GET legal-commands lists at that revision`);
+    t.same(
+      update.legal.templates.map((x: Json) => x.type),
+      listed.templates.map((x: Json) => x.type),
+    );
+  }
+  t.ok(
+    (await legalNow(1)).commands.length > 0,
+    'the seat now awaited has something to send, so the comparison above is not between two empty lists',
+  );
+  const watched = (await spectator.next('next')).payload.data.gameUpdated;
+  t.equal(watched.legal, null, 'a spectator holds no seat: no lists');
+
+  // Play to the end (whoever may move stops): the last push lists nothing.
+  for (let moves = 0; moves < 20; moves++) {
+    const lists = [await legalNow(0), await legalNow(1)];
+    const seat = lists.findIndex((l) => l.commands.length > 0);
+    if (seat < 0) break;
+    await ctx.service.commands.execute(id, lists[seat].commands.at(-1), { seat });
+  }
+  let last: Json;
+  do last = (await seats[0]?.next('next')).payload.data.gameUpdated;
+  while (last.status === 'active');
+  t.equal(last.status, 'finished');
+  t.same(last.legal.commands, [], 'a finished game lists nothing');
+});
+
 t.test('a subscriber on one node hears commands accepted by another node (stateless API nodes)', async (t) => {
   const nodeA = await testApp();
   t.teardown(nodeA.close);

@@ -27,7 +27,7 @@ export {
 export { gameServices, type GameServiceDeps, type GameServices } from './runtime/gameService';
 export type { GameLobby } from './runtime/gameLobby';
 export type { GameCommands } from './runtime/gameCommands';
-export type { GameProgress, GameReads } from './runtime/gameReads';
+export type { GameProgress, GameReads, LegalLists } from './runtime/gameReads';
 export type { GameAudit } from './runtime/gameAudit';
 export type { ClaimRequest } from './runtime/gameLobby';
 export * from './players';

@@ -147,6 +147,9 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
       ]),
     ),
   };
+  resolvers.GameUpdate = {
+    legal: (update: { legal: (() => unknown) | null }) => update.legal?.() ?? null,
+  };
   resolvers.Subscription = {
     gameUpdated: {
       subscribe: refusedAsStream(
@@ -156,6 +159,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
           const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
           if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
           const viewer = viewerOf(caller);
+          const seat = caller.kind === 'seat' ? caller.seat : null;
           const module = await types.moduleOf(gameId);
           const { reads } = context.games;
           const pushes = new GameUpdates(
@@ -166,7 +170,11 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
               // Status, events and view of one record: the status pushed is the status at the revision pushed. Every
               // subscriber of the same viewer shares it, and the node that appended needs no read of the store.
               const progress = await reads.progressSince(gameId, viewer, from, reached);
-              return progress && { gameId, ...progress, view: types.view(module, progress.view) };
+              if (!progress) return null;
+              const { legalFor, ...update } = progress;
+              // Listed only when the document selects it (GameUpdate.legal below), and only ever for the caller's seat.
+              const legal = seat === null ? null : () => ({ seat, ...legalFor(seat) });
+              return { gameId, ...update, view: types.view(module, progress.view), legal };
             },
             () => reads.summary(gameId),
           );

@@ -1,7 +1,7 @@
 // The gameUpdated subscription: what one push says, and the iterator that pushes every revision once and in order.
 import { ClockState, GameLifecycle, VisibleEvent } from '@delve/kernel';
 import { Type } from '@sinclair/typebox';
-import { moduleSchema } from '../operations/schemas';
+import { LegalCommands, moduleSchema } from '../operations/schemas';
 import type { UpdatesFeed } from './feed';
 
 /** A new revision of a game, as one subscriber may see it. */
@@ -13,6 +13,11 @@ export const GameUpdate = Type.Object(
     events: Type.Array(VisibleEvent, { description: 'The events since the last push, redacted for the subscriber.' }),
     clock: Type.Union([ClockState, Type.Null()], { description: 'The turn clock at this revision; null for a game without one.' }),
     view: moduleSchema('view', Type.Unknown({ description: "The subscriber's view at this revision." })),
+    legal: Type.Union([LegalCommands, Type.Null()], {
+      description:
+        "What the subscriber's seat may send at this revision, as GET /games/{id}/legal-commands lists it, so that a " +
+        'seat can play from its pushes alone; null for a subscriber who holds no seat here (a spectator, the operator).',
+    }),
   },
   {
     title: 'GameUpdate',

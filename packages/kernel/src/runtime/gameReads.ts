@@ -7,6 +7,12 @@ import { sha256Hex } from '../random';
 import type { CommandTemplate, GameSummary, VisibleEvent } from '../schemas';
 import type { Freshness, GameStreams } from './gameStreams';
 
+/** What a seat may send at one revision: the commands to send as they are, and templates of those with free parameters. */
+export interface LegalLists {
+  readonly commands: Message[];
+  readonly templates: CommandTemplate[];
+}
+
 /** What one viewer sees of a game's progress since a revision: where it stands, the events, and the view. */
 export interface GameProgress {
   readonly revision: number;
@@ -14,6 +20,11 @@ export interface GameProgress {
   readonly clock: GameSummary['clock'];
   readonly events: readonly VisibleEvent[];
   readonly view: unknown;
+  /**
+   * What `seat` may send at this revision, from the same record (computed when asked). Only the subscriber's own seat
+   * may be asked for: the lists can show its hand.
+   */
+  readonly legalFor: (seat: Seat) => LegalLists;
 }
 
 export class GameReads {
@@ -24,6 +35,8 @@ export class GameReads {
   private readonly views = new WeakMap<GameRecord, Map<string, unknown>>();
   /** Progress by record, effective viewer and starting revision: the same push to every subscriber of one viewer. */
   private readonly progress = new WeakMap<GameRecord, Map<string, Promise<GameProgress>>>();
+  /** Legal lists by record and seat, as views: a push and a GET at the same revision list once. */
+  private readonly legalLists = new WeakMap<GameRecord, Map<Seat, LegalLists>>();
 
   constructor(private readonly games: GameStreams) {}
 
@@ -84,6 +97,7 @@ export class GameReads {
         clock,
         events,
         view: this.viewOf(record, viewer),
+        legalFor: (seat: Seat) => this.legalOf(record, seat),
       }));
       byKey.set(key, progress);
       // A failed read (the store away) is not remembered: the next subscriber tries again.
@@ -97,11 +111,22 @@ export class GameReads {
    * What `seat` may send now (nothing unless the game is active): the commands to send as they are and the templates of
    * those with free parameters, from one fold of the game.
    */
-  async legal(gameId: string, seat: Seat, fresh: Freshness = {}): Promise<{ commands: Message[]; templates: CommandTemplate[] }> {
-    const { state: record } = await this.games.load(gameId, fresh);
+  async legal(gameId: string, seat: Seat, fresh: Freshness = {}): Promise<LegalLists> {
+    return this.legalOf((await this.games.load(gameId, fresh)).state, seat);
+  }
+
+  /** What `seat` may send at `record` (nothing unless the game is active), listed once per record and seat. */
+  legalOf(record: GameRecord, seat: Seat): LegalLists {
     if (record.status !== 'active' || record.retired) return { commands: [], templates: [] };
-    const module = this.games.module(record);
-    return { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
+    let bySeat = this.legalLists.get(record);
+    if (!bySeat) this.legalLists.set(record, (bySeat = new Map()));
+    let lists = bySeat.get(seat);
+    if (!lists) {
+      const module = this.games.module(record);
+      lists = { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
+      bySeat.set(seat, lists);
+    }
+    return lists;
   }
 
   /** The commands `seat` may send now (none unless the game is active). */
