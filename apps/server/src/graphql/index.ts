@@ -151,48 +151,48 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
   };
   const subscriptions = {
     gameUpdated: {
-      subscribe: refusedAsStream(
-        async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
-          // Admitted as a read of the caller's view: the same validation, budget and credentials.
-          const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
-          if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
-          const viewer = viewerOf(caller);
-          const module = await types.moduleOf(gameId);
-          const { reads } = context.games;
-          const pushes = new GameUpdates(
-            updates,
-            gameId,
-            after ?? null,
-            async (from, reached) => {
-              // Status, events and view of one record: the status pushed is the status at the revision pushed. Every
-              // subscriber of the same viewer shares it, and the node that appended needs no read of the store.
-              const progress = await reads.progressSince(gameId, viewer, from, reached);
-              return progress && { gameId, ...progress, view: types.view(module, progress.view) };
-            },
-            () => reads.summary(gameId),
-          );
-          // A seat with its subscription open is connected (presence) until the subscription ends.
-          if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
-          return pushes;
-        },
-      ),
+      subscribe: refusedAsStream(async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
+        // Admitted as a read of the caller's view: the same validation, budget and credentials.
+        const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
+        if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
+        const viewer = viewerOf(caller);
+        const module = await types.moduleOf(gameId);
+        const { reads } = context.games;
+        const pushes = new GameUpdates(
+          updates,
+          gameId,
+          after ?? null,
+          async (from, reached) => {
+            // Status, events and view of one record: the status pushed is the status at the revision pushed. Every
+            // subscriber of the same viewer shares it, and the node that appended needs no read of the store.
+            const progress = await reads.progressSince(gameId, viewer, from, reached);
+            return progress && { gameId, ...progress, view: types.view(module, progress.view) };
+          },
+          () => reads.summary(gameId),
+        );
+        // A seat with its subscription open is connected (presence) until the subscription ends.
+        if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
+        return pushes;
+      }),
       resolve: (update: unknown) => update,
     },
     myTurns: {
-      subscribe: refusedAsStream(async (_: unknown, { playerId, after }: { playerId: string; after?: string | null }, ctx: GraphqlContext) => {
-        // Admitted as a read of the player's inbox: the same validation (the cursor's too), budget and credentials.
-        const input = { id: playerId, ...(after != null && { cursor: after }) };
-        const { caller } = await operations.admit(op.getInbox, credentialsIn(ctx), input, { charged: false });
-        const player = requireSelf(caller, playerId);
-        const { notifications } = context;
-        return new MyTurns(
-          follower,
-          player,
-          after == null ? null : BigInt(after),
-          (from) => notifications.feedAfter(player, from, 100),
-          async () => BigInt((await notifications.feed(player, 1, null)).items[0]?.id ?? '0'),
-        );
-      }),
+      subscribe: refusedAsStream(
+        async (_: unknown, { playerId, after }: { playerId: string; after?: string | null }, ctx: GraphqlContext) => {
+          // Admitted as a read of the player's inbox: the same validation (the cursor's too), budget and credentials.
+          const input = { id: playerId, ...(after != null && { cursor: after }) };
+          const { caller } = await operations.admit(op.getInbox, credentialsIn(ctx), input, { charged: false });
+          const player = requireSelf(caller, playerId);
+          const { notifications } = context;
+          return new MyTurns(
+            follower,
+            player,
+            after == null ? null : BigInt(after),
+            (from) => notifications.feedAfter(player, from, 100),
+            async () => BigInt((await notifications.feed(player, 1, null)).items[0]?.id ?? '0'),
+          );
+        },
+      ),
       resolve: (notification: unknown) => notification,
     },
     lobbyUpdated: {
