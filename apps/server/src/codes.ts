@@ -142,7 +142,7 @@ export const SERVER_CODES = {
   // GraphQL documents.
   'graphql/invalid-query': code(400, 'The document does not parse or validate against the schema.'),
   'graphql/too-costly': code(400, 'The document would read the store or select fields beyond its budget; split it.'),
-  'graphql/too-deep': code(400, 'The document nests brackets deeper than allowed.'),
+  'graphql/too-deep': code(400, 'The document nests brackets, or selects fields, deeper than allowed.'),
   'graphql/bad-argument': code(400, 'An argument is out of range.'),
   'graphql/subscription-needs-websocket': code(400, 'Subscriptions are served over WebSocket (graphql-transport-ws on /graphql).'),
 } as const satisfies Readonly<Record<string, ServerCode>>;

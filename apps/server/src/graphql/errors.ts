@@ -1,6 +1,7 @@
-// GraphQL errors as REST's problems: every error leaves with `extensions.code` and `status`, and a response without
-// data takes the errors' HTTP status when they agree. Internals of unexpected errors never leak.
-import { GraphQLError, type ExecutionResult } from 'graphql';
+// GraphQL errors as REST's problems: every error leaves with `extensions.code` and `status` (over HTTP and WebSocket),
+// and a response without data takes the errors' HTTP status when they agree. Internals of unexpected errors never leak.
+import type { FastifyBaseLogger } from 'fastify';
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { retryAfterOf, STORE_RETRY_AFTER_SECONDS, toProblem } from '../problems';
 
@@ -42,35 +43,46 @@ const isRequestError = (error: unknown): boolean => {
 };
 
 /**
- * Every error leaves with `extensions.code`: resolver errors already carry theirs; errors raised before a resolver
- * runs (limits, mercurius' checks of the request) get the code REST would give; a query that does not parse or
- * validate gets graphql/invalid-query. A response without data takes the errors' HTTP status when they agree (a 503
+ * An error with the code REST would give: resolver errors already carry theirs; errors raised before a resolver runs
+ * (limits, mercurius' checks of the request) or unexpected ones get theirs here, with no internals.
+ */
+function withCode(error: GraphQLError): GraphQLError {
+  const original = error.originalError as (Error & { errors?: unknown }) | undefined;
+  if (error.extensions?.code !== undefined || !original || Array.isArray(original.errors) || original instanceof GraphQLError) {
+    return error;
+  }
+  if (isRequestError(original)) {
+    return new GraphQLError(original.message, { extensions: { code: 'graphql/invalid-query', status: 400 } });
+  }
+  const problem = toProblem(original);
+  return new GraphQLError(problem.detail, { extensions: { code: problem.code, status: problem.status } });
+}
+
+/** Every 5xx is logged at error level with what caused it; a client's mistakes (4xx) are not errors of the server. */
+function logFailures(errors: readonly GraphQLError[], log: FastifyBaseLogger | undefined, message: string): void {
+  for (const error of errors) {
+    const status =
+      (error.extensions?.status as number | undefined) ?? (isRequestError(error.originalError) ? 400 : toProblem(causeOf(error)).status);
+    if (status >= 500) log?.error({ err: causeOf(error), status }, message);
+  }
+}
+
+/** What a document that does not parse or validate answers when nothing more precise was said. */
+const invalidQuery = (e: GraphQLFormattedError): GraphQLFormattedError =>
+  e.extensions?.code === undefined ? { ...e, extensions: { ...e.extensions, code: 'graphql/invalid-query', status: 400 } } : e;
+
+/**
+ * Every error leaves with `extensions.code` (see withCode); a query that does not parse or validate gets
+ * graphql/invalid-query. A response without data takes the errors' HTTP status when they agree (a 503
  * while the store is away stays a 503 however many root fields failed), with Retry-After when they say when to retry.
  */
 export function errorFormatter(execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, ctx: MercuriusContext) {
-  const errors = execution.errors.map((error) => {
-    const original = error.originalError as (Error & { errors?: unknown }) | undefined;
-    if (error.extensions?.code !== undefined || !original || Array.isArray(original.errors) || original instanceof GraphQLError) {
-      return error;
-    }
-    if (isRequestError(original)) {
-      return new GraphQLError(original.message, { extensions: { code: 'graphql/invalid-query', status: 400 } });
-    }
-    const problem = toProblem(original);
-    return new GraphQLError(problem.detail, { extensions: { code: problem.code, status: problem.status } });
-  });
-  // Every 5xx is logged at error level with what caused it; a client's mistakes (4xx) are not errors of the server.
-  for (const error of execution.errors) {
-    const status =
-      (error.extensions?.status as number | undefined) ?? (isRequestError(error.originalError) ? 400 : toProblem(causeOf(error)).status);
-    if (status >= 500) ctx.reply?.request.log.error({ err: causeOf(error), status }, 'graphql request failed');
-  }
+  const errors = execution.errors.map(withCode);
+  logFailures(execution.errors, ctx.reply?.request.log, 'graphql request failed');
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
   const response = {
     ...formatted.response,
-    errors: (formatted.response.errors ?? []).map((e) =>
-      e.extensions?.code === undefined ? { ...e, extensions: { ...e.extensions, code: 'graphql/invalid-query', status: 400 } } : e,
-    ),
+    errors: (formatted.response.errors ?? []).map(invalidQuery),
   };
   const statuses = new Set(response.errors.map((e) => (e.extensions as { status?: unknown } | undefined)?.status));
   const [status] = statuses;
@@ -80,4 +92,10 @@ export function errorFormatter(execution: ExecutionResult & Required<Pick<Execut
   const retry = Math.max(statuses.has(503) ? STORE_RETRY_AFTER_SECONDS : 0, ...retries.filter((r): r is number => typeof r === 'number'));
   if (retry > 0) ctx.reply?.header('retry-after', String(retry));
   return { statusCode, response };
+}
+
+/** The errors of a WebSocket `error` message (graphql-transport-ws), with the codes HTTP would give them. */
+export function socketErrors(errors: readonly GraphQLError[], log: FastifyBaseLogger): GraphQLFormattedError[] {
+  logFailures(errors, log, 'graphql subscription failed');
+  return errors.map((error) => invalidQuery(withCode(error).toJSON()));
 }

@@ -1,25 +1,28 @@
-// GraphQL at /graphql (mercurius): the operations' fields (fields.ts), each module's own types, live gameUpdated until
-// the game ends, WebSocket authentication, and the limits on what one document may cost.
+// GraphQL at /graphql: the operations' fields (fields.ts) and each module's own types over HTTP (mercurius), live
+// subscriptions over WebSocket (graphql-ws, sockets.ts) on the same schema, and the limits on what one document may cost.
 import { formatPosition, Notification, type AnyGameModule } from '@delve/kernel';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
 import { getOperationAST, GraphQLScalarType, parse, valueFromASTUntyped, type DocumentNode } from 'graphql';
+import { handleProtocols } from 'graphql-ws';
 import mercurius from 'mercurius';
 import { operations as op, type Operations } from '../operations/index';
 import { requireSelf, viewerOf } from '../operations/access';
-import { HttpProblem, toProblem } from '../problems';
+import { HttpProblem } from '../problems';
 import { credentialsOf } from '../rest/adapter';
 import { credentialsIn, fieldResolver, fieldSdl, type GraphqlContext, type GraphqlField } from './adapter';
 import { errorFormatter, graphqlError, guard } from './errors';
 import type { UpdatesFeed } from './feed';
 import { graphqlFields } from './fields';
 import { graphiql } from './graphiql';
-import { costRule, MAX_DEPTH, MAX_NESTING, MAX_TOKENS } from './limits';
+import { costRule, MAX_NESTING, MAX_TOKENS } from './limits';
 import { MODULE_TYPE_NAMES, moduleTypes, type ModuleTypes } from './moduleTypes';
 import { describe, SdlBuilder } from './sdl';
 import type { ViewType } from './viewTypes';
 import { textProblem } from '../inputGuards';
 import { GameUpdate, GameUpdates, LobbyUpdates } from './updates';
 import { FeedFollower, MyTurns } from './myTurns';
+import { subscriptionHandler } from './sockets';
 
 export interface GraphqlOptions {
   readonly operations: Operations;
@@ -99,18 +102,17 @@ export function graphqlSchema(
 }
 
 /**
- * A subscription's resolver whose refusal arrives as the stream's first failure rather than as a thrown error: the
- * client gets the same `error` message with its code, and mercurius, which logs every thrown subscribe error at error
- * level, never sees it. Only a 5xx is logged at error level, with its cause.
+ * A subscription's resolver whose refusal arrives as the stream's first failure rather than as a thrown error: graphql-ws
+ * answers a thrown one with a `next` carrying errors and then `complete`; a failed stream gets an `error` message with
+ * the refusal's code, as graphql-transport-ws means refusals to arrive.
  */
-function refusedAsStream<A extends unknown[], R>(app: FastifyInstance, subscribe: (...args: A) => Promise<AsyncIterator<R>>) {
+function refusedAsStream<A extends unknown[], R>(subscribe: (...args: A) => Promise<AsyncIterator<R>>) {
   return async (...args: A): Promise<AsyncIterableIterator<R>> => {
     try {
       const stream = await subscribe(...args);
       return Object.assign(stream, { [Symbol.asyncIterator]: () => stream }) as AsyncIterableIterator<R>;
     } catch (error) {
       const refusal = graphqlError(error);
-      if (toProblem(error).status >= 500) app.log.error({ err: error }, 'graphql subscription failed');
       const failed: AsyncIterableIterator<R> = {
         next: () => Promise.reject(refusal),
         return: async () => ({ value: undefined, done: true }),
@@ -150,60 +152,59 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
   resolvers.GameUpdate = {
     legal: (update: { legal: (() => unknown) | null }) => update.legal?.() ?? null,
   };
-  resolvers.Subscription = {
+  const subscriptions = {
     gameUpdated: {
-      subscribe: refusedAsStream(
-        app,
-        async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
-          // Admitted as a read of the caller's view: the same validation, budget and credentials.
-          const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
-          if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
-          const viewer = viewerOf(caller);
-          const seat = caller.kind === 'seat' ? caller.seat : null;
-          const module = await types.moduleOf(gameId);
-          const { reads } = context.games;
-          const pushes = new GameUpdates(
-            updates,
-            gameId,
-            after ?? null,
-            async (from, reached) => {
-              // Status, events and view of one record: the status pushed is the status at the revision pushed. Every
-              // subscriber of the same viewer shares it, and the node that appended needs no read of the store.
-              const progress = await reads.progressSince(gameId, viewer, from, reached);
-              if (!progress) return null;
-              const { legalFor, ...update } = progress;
-              // Listed only when the document selects it (GameUpdate.legal below), and only ever for the caller's seat.
-              const legal = seat === null ? null : () => ({ seat, ...legalFor(seat) });
-              return { gameId, ...update, view: types.view(module, progress.view), legal };
-            },
-            () => reads.summary(gameId),
-          );
-          // A seat with its subscription open is connected (presence) until the subscription ends.
-          if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
-          return pushes;
-        },
-      ),
+      subscribe: refusedAsStream(async (_: unknown, { gameId, after }: { gameId: string; after?: number | null }, ctx: GraphqlContext) => {
+        // Admitted as a read of the caller's view: the same validation, budget and credentials.
+        const { caller } = await operations.admit(op.getView, credentialsIn(ctx), { id: gameId }, { charged: false });
+        if (after != null && after < -1) throw new HttpProblem(400, 'graphql/bad-argument', 'after must be -1 or more');
+        const viewer = viewerOf(caller);
+        const seat = caller.kind === 'seat' ? caller.seat : null;
+        const module = await types.moduleOf(gameId);
+        const { reads } = context.games;
+        const pushes = new GameUpdates(
+          updates,
+          gameId,
+          after ?? null,
+          async (from, reached) => {
+            // Status, events and view of one record: the status pushed is the status at the revision pushed. Every
+            // subscriber of the same viewer shares it, and the node that appended needs no read of the store.
+            const progress = await reads.progressSince(gameId, viewer, from, reached);
+            if (!progress) return null;
+            const { legalFor, ...update } = progress;
+            // Listed only when the document selects it (the GameUpdate.legal resolver), and only ever for the caller's seat.
+            const legal = seat === null ? null : () => ({ seat, ...legalFor(seat) });
+            return { gameId, ...update, view: types.view(module, progress.view), legal };
+          },
+          () => reads.summary(gameId),
+        );
+        // A seat with its subscription open is connected (presence) until the subscription ends.
+        if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
+        return pushes;
+      }),
       resolve: (update: unknown) => update,
     },
     myTurns: {
-      subscribe: guard(async (_: unknown, { playerId, after }: { playerId: string; after?: string | null }, ctx: GraphqlContext) => {
-        // Admitted as a read of the player's inbox: the same validation (the cursor's too), budget and credentials.
-        const input = { id: playerId, ...(after != null && { cursor: after }) };
-        const { caller } = await operations.admit(op.getInbox, credentialsIn(ctx), input, { charged: false });
-        const player = requireSelf(caller, playerId);
-        const { notifications } = context;
-        return new MyTurns(
-          follower,
-          player,
-          after == null ? null : BigInt(after),
-          (from) => notifications.feedAfter(player, from, 100),
-          async () => BigInt((await notifications.feed(player, 1, null)).items[0]?.id ?? '0'),
-        );
-      }),
+      subscribe: refusedAsStream(
+        async (_: unknown, { playerId, after }: { playerId: string; after?: string | null }, ctx: GraphqlContext) => {
+          // Admitted as a read of the player's inbox: the same validation (the cursor's too), budget and credentials.
+          const input = { id: playerId, ...(after != null && { cursor: after }) };
+          const { caller } = await operations.admit(op.getInbox, credentialsIn(ctx), input, { charged: false });
+          const player = requireSelf(caller, playerId);
+          const { notifications } = context;
+          return new MyTurns(
+            follower,
+            player,
+            after == null ? null : BigInt(after),
+            (from) => notifications.feedAfter(player, from, 100),
+            async () => BigInt((await notifications.feed(player, 1, null)).items[0]?.id ?? '0'),
+          );
+        },
+      ),
       resolve: (notification: unknown) => notification,
     },
     lobbyUpdated: {
-      subscribe: refusedAsStream(app, async (_: unknown, { module }: { module?: string | null }, ctx: GraphqlContext) => {
+      subscribe: refusedAsStream(async (_: unknown, { module }: { module?: string | null }, ctx: GraphqlContext) => {
         // Admitted as a read of the games list: the same validation, budget and credentials.
         await operations.admit(op.listGames, credentialsIn(ctx), module == null ? {} : { module }, { charged: false });
         return new LobbyUpdates(updates, module ?? null, (gameId) => context.games.reads.summary(gameId));
@@ -214,31 +215,26 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
 
   // GraphiQL from installed packages, not a CDN; like mercurius' own, only outside production.
   if (context.config.development) await app.register(graphiql);
+  // Upgrades of mercurius' GET /graphql go to graphql-ws: one route, so the rate limit's onRequest hook sees them too.
+  // Added before @fastify/websocket registers, so its own onRoute hook finds the handler.
+  const sockets = subscriptionHandler(() => app.graphql.schema, app.log);
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/graphql' && route.method === 'GET') route.wsHandler = sockets;
+  });
+  // 1 MiB messages at most, as mercurius allowed; only graphql-transport-ws is spoken.
+  await app.register(websocket, { options: { maxPayload: 1_048_576, handleProtocols: (protocols) => handleProtocols(protocols) } });
   await app.register(mercurius, {
     schema: sdl,
     resolvers: { JSON: JSONScalar, ...resolvers } as never,
     // No single document may tie the server up: a budget of store reads, fields, depth and parser tokens.
     validationRules: [costRule()],
-    queryDepth: MAX_DEPTH,
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
     errorFormatter,
     context: (request): GraphqlContext => ({ credentials: credentialsOf(request) }),
-    subscription: {
-      context: (_socket, request): GraphqlContext => ({ credentials: credentialsOf(request) }),
-      // connection_init { authorization: "Bearer <token>", adminKey?: "..." } authenticates the socket.
-      onConnect: ({ payload }) => {
-        const p = (payload ?? {}) as Record<string, unknown>;
-        const auth = p.authorization ?? p.Authorization;
-        const admin = p.adminKey ?? p['x-admin-key'];
-        return {
-          wsCredentials: {
-            authorization: typeof auth === 'string' ? auth : undefined,
-            adminKey: typeof admin === 'string' ? admin : undefined,
-          },
-        };
-      },
-    },
   });
+  // The subscriptions' resolvers on the schema mercurius built, which graphql-ws executes.
+  const subscriptionFields = app.graphql.schema.getSubscriptionType()?.getFields() ?? {};
+  for (const [name, resolver] of Object.entries(subscriptions)) Object.assign(subscriptionFields[name] ?? {}, resolver);
   // graphql-js parses recursively: a document nested thousands deep would exhaust the stack before any limit applies.
   // A text that is no GraphQL document is refused here: mercurius would otherwise read it as a JSON syntax tree.
   const parsed = new Set<string>();

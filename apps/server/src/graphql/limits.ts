@@ -1,5 +1,6 @@
 // What one GraphQL document may cost: a budget of store reads (aliases and fragments counted as often as they run),
-// a cap on fields and depth, and no NUL in string literals. Checked at validation, before any resolver runs.
+// a cap on fields and depth, and no NUL in string literals. Checked at validation, before any resolver runs, over HTTP
+// and WebSocket alike.
 import {
   GraphQLError,
   Kind,
@@ -16,11 +17,13 @@ export interface GraphqlLimits {
   readonly maxReads: number;
   /** Fields one document may select, after expanding fragments (each alias counts). */
   readonly maxFields: number;
+  /** Deepest selection, after expanding fragments: a root field is at depth 0, its subfields at 1. */
+  readonly maxDepth: number;
 }
 
-export const DEFAULT_LIMITS: GraphqlLimits = { maxReads: 25, maxFields: 1000 };
 /** Deepest selection a document may have (the deepest module view needs about 8). */
 export const MAX_DEPTH = 16;
+export const DEFAULT_LIMITS: GraphqlLimits = { maxReads: 25, maxFields: 1000, maxDepth: MAX_DEPTH };
 /** Deepest nesting of brackets in a document's text (selections, arguments, list and object literals). */
 export const MAX_NESTING = 64;
 /** Tokens the parser reads before giving up: a 64 KiB body of brackets never reaches the resolvers. */
@@ -55,10 +58,11 @@ function limitOf(field: FieldNode): number {
 
 const tooCostly = (message: string) => new GraphQLError(message, { extensions: { code: 'graphql/too-costly', status: 400 } });
 
-/** Walks a selection set with fragments expanded, summing reads and fields; stops as soon as either limit is passed. */
+/** Walks a selection set with fragments expanded, summing reads and fields and finding the depth; stops past a limit. */
 class Cost {
   reads = 0;
   fields = 0;
+  depth = 0;
 
   constructor(
     private readonly context: ValidationContext,
@@ -66,23 +70,26 @@ class Cost {
   ) {}
 
   get over(): boolean {
-    return this.reads > this.limits.maxReads || this.fields > this.limits.maxFields;
+    return this.reads > this.limits.maxReads || this.fields > this.limits.maxFields || this.depth > this.limits.maxDepth;
   }
 
-  add(set: SelectionSetNode, parent: string, seen: ReadonlySet<string> = new Set()): void {
+  add(set: SelectionSetNode, parent: string, seen: ReadonlySet<string> = new Set(), depth = 0): void {
     for (const selection of set.selections) {
       if (this.over) return;
       if (selection.kind === Kind.FIELD) {
         this.fields++;
+        this.depth = Math.max(this.depth, depth);
         this.reads += READS[`${parent}.${selection.name.value}`]?.(selection) ?? 0;
-        if (selection.selectionSet) this.add(selection.selectionSet, this.typeOf(parent, selection.name.value), seen);
+        if (selection.selectionSet) this.add(selection.selectionSet, this.typeOf(parent, selection.name.value), seen, depth + 1);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        this.add(selection.selectionSet, selection.typeCondition?.name.value ?? parent, seen);
+        this.add(selection.selectionSet, selection.typeCondition?.name.value ?? parent, seen, depth);
       } else {
         const name = selection.name.value;
         const fragment: FragmentDefinitionNode | null | undefined = this.context.getFragment(name);
         // A cycle is reported by graphql's own rules; here it only must not loop.
-        if (fragment && !seen.has(name)) this.add(fragment.selectionSet, fragment.typeCondition.name.value, new Set([...seen, name]));
+        if (fragment && !seen.has(name)) {
+          this.add(fragment.selectionSet, fragment.typeCondition.name.value, new Set([...seen, name]), depth);
+        }
       }
     }
   }
@@ -110,6 +117,9 @@ export function costRule(limits: GraphqlLimits = DEFAULT_LIMITS) {
         context.reportError(tooCostly(`this document would read the store more than ${limits.maxReads} times; split it`));
       } else if (cost.fields > limits.maxFields) {
         context.reportError(tooCostly(`this document selects more than ${limits.maxFields} fields; split it`));
+      } else if (cost.depth > limits.maxDepth) {
+        const message = `this document selects fields more than ${limits.maxDepth} deep`;
+        context.reportError(new GraphQLError(message, { extensions: { code: 'graphql/too-deep', status: 400 } }));
       }
     },
     StringValue(node: ValueNode) {
