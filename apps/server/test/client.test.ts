@@ -49,11 +49,15 @@ t.test('gameUpdated over the client: every revision once, in order, across a dro
   const { id } = await client.createGame(toy, 2);
   const seats = [await client.claimSeat(toy, id), await client.claimSeat(toy, id)];
   const revisions: number[] = [];
+  const listedAlike: boolean[] = [];
   let last = '';
-  for await (const update of (seats[0] as (typeof seats)[0]).updates({ after: -1 })) {
+  const seat0 = seats[0] as (typeof seats)[0];
+  for await (const update of seat0.updates({ after: -1 })) {
     revisions.push(update.revision);
     last = update.status;
     if (update.status !== 'active') continue;
+    // Nothing moves before this iteration sends, so the push's lists are the seat's lists now.
+    listedAlike.push(update.legal?.seat === 0 && JSON.stringify(update.legal.commands) === JSON.stringify((await seat0.legal()).commands));
     const awaited = seats[(await client.game(id)).awaiting[0] ?? -1];
     // The toy game ends once every seat has stopped.
     await awaited?.send({ type: 'Stop' } as unknown as Command<ModuleName>);
@@ -65,6 +69,7 @@ t.test('gameUpdated over the client: every revision once, in order, across a dro
     'in order',
   );
   t.equal(new Set(revisions).size, revisions.length, 'each once');
+  t.ok(listedAlike.length > 0 && listedAlike.every(Boolean), "each active push carried seat 0's legal commands, as legal() lists them");
   t.equal(sockets, 3, 'the dropped connection was opened again, after the last revision received');
 });
 

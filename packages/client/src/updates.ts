@@ -16,6 +16,11 @@ export interface GameUpdated {
   readonly clock: (Omit<Schemas['ClockState'], 'banks'> & { readonly banks: number[] | null }) | null;
   /** The events since the last push, redacted for the subscriber. */
   readonly events: Schemas['Event'][];
+  /**
+   * What the subscribing seat may send at this revision, as `SeatClient.legal` lists it (a push carries it, so a seat
+   * can play without asking); null when the subscriber holds no seat.
+   */
+  readonly legal: Schemas['LegalCommands'] | null;
 }
 
 /** How to follow a game. */
@@ -36,6 +41,7 @@ const QUERY = `subscription($g: ID!, $a: Int) {
     gameId revision status
     clock { options onTimeout deadlines { seat at } banks }
     events { revision type data at }
+    legal { seat commands templates { type fixed params } }
   }
 }`;
 
