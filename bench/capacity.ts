@@ -198,7 +198,8 @@ for (let round = 0; round < ROUNDS; round++) {
         clients.forEach((c, i) =>
           c.send({ tables: Math.floor(tables / CLIENTS) + (i < tables % CLIENTS ? 1 : 0), rampMs: WARMUP_S * 500 }),
         );
-        await Promise.all(clients.map((c) => c.next()));
+        const ramped = await Promise.all(clients.map((c) => c.next<{ settingUp: number }>()));
+        const settingUp = ramped.reduce((n, r) => n + r.settingUp, 0);
         await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
         const cpuBefore = server.cpu();
         const pgBefore = postgres();
@@ -263,6 +264,7 @@ for (let round = 0; round < ROUNDS; round++) {
           // Games finish and start again, so slightly fewer moves than ticks are made; far fewer means the pace was lost.
           commands.length < expected * 0.8 && `${commands.length} moves of ${Math.round(expected)} ticks`,
           refused > 0 && `${refused} refused`,
+          settingUp > 0 && `${settingUp} tables still being set up a minute after the ramp`,
           failures.length > 0 && `failures: ${failures.slice(0, 2).join(' | ')}`,
         ].filter(Boolean);
         row.held = problems.length === 0;

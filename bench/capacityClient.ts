@@ -102,11 +102,23 @@ interface Game {
 let document = '';
 let stopping = false;
 
+/** How long a step waits for its new tables' first games to be set up before it measures anyway. */
+const SETUP_LIMIT_MS = 60_000;
+
 class Table {
   private readonly http = new Connection(base);
   private game: Game | null = null;
   private closed = false;
   readonly done: Promise<void>;
+  /** Whether the first game's set-up is over (made, or failed): a step measures once every new table's is. */
+  settled = false;
+  private settle: () => void = () => undefined;
+  readonly ready = new Promise<void>((resolve) => {
+    this.settle = () => {
+      this.settled = true;
+      resolve();
+    };
+  });
 
   constructor(firstTickMs: number) {
     this.done = this.run(firstTickMs);
@@ -129,7 +141,9 @@ class Table {
         window.failed(error);
         this.endGame();
       }
+      this.settle();
     }
+    this.settle();
     this.endGame();
     this.http.close();
   }
@@ -273,8 +287,12 @@ for await (const line of control) {
     // New tables start spread over the ramp, each then moving every MOVE_MS from its own phase.
     const rampMs = Math.max(MOVE_MS, order.rampMs ?? MOVE_MS);
     const adding = order.tables - tables.length;
-    for (let i = 0; i < adding; i++) tables.push(new Table((i / adding) * rampMs + Math.random() * MOVE_MS));
-    say({ tables: tables.length });
+    const added = Array.from({ length: Math.max(0, adding) }, (_, i) => new Table((i / adding) * rampMs + Math.random() * MOVE_MS));
+    tables.push(...added);
+    // A burst of new tables queues at the server: the step's window starts once their set-up is over, so it measures
+    // tables playing, not a backlog of tables being made.
+    await Promise.race([Promise.all(added.map((t) => t.ready)), pause(rampMs + SETUP_LIMIT_MS)]);
+    say({ tables: tables.length, settingUp: added.filter((t) => !t.settled).length });
   }
   if (order.measure !== undefined) {
     window = new Window();
