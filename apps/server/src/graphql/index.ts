@@ -179,7 +179,7 @@ export const graphql: FastifyPluginAsync<GraphqlOptions> = async (app, { operati
           () => reads.summary(gameId),
         );
         // A seat with its subscription open is connected (presence) until the subscription ends.
-        if (caller.kind === 'seat') pushes.onFinish(context.presence.open(gameId, caller.seat));
+        if (seat !== null) pushes.onFinish(context.presence.open(gameId, seat));
         return pushes;
       }),
       resolve: (update: unknown) => update,

@@ -71,11 +71,7 @@ export class GameReads {
   viewOf(record: GameRecord, viewer: Viewer): unknown {
     refuseRetired(record);
     const effective = effectiveViewer(record, viewer);
-    const key = viewerKey(effective);
-    let byViewer = this.views.get(record);
-    if (!byViewer) this.views.set(record, (byViewer = new Map()));
-    if (!byViewer.has(key)) byViewer.set(key, this.games.module(record).view(record.state, effective));
-    return byViewer.get(key);
+    return keptWith(this.views, record, viewerKey(effective), () => this.games.module(record).view(record.state, effective));
   }
 
   /**
@@ -86,12 +82,9 @@ export class GameReads {
     const record = await this.games.loadAtLeast(gameId, reached);
     if (record.revision < from) return null;
     const key = `${viewerKey(effectiveViewer(record, viewer))}/${from}`;
-    let byKey = this.progress.get(record);
-    if (!byKey) this.progress.set(record, (byKey = new Map()));
-    let progress = byKey.get(key);
-    if (!progress) {
+    return keptWith(this.progress, record, key, () => {
       const { status, clock } = summarize(record, this.games.deps.modules[record.module]);
-      progress = this.visibleRange(record, viewer, from, record.revision).then((events) => ({
+      const progress = this.visibleRange(record, viewer, from, record.revision).then((events) => ({
         revision: record.revision,
         status,
         clock,
@@ -99,12 +92,10 @@ export class GameReads {
         view: this.viewOf(record, viewer),
         legalFor: (seat: Seat) => this.legalOf(record, seat),
       }));
-      byKey.set(key, progress);
       // A failed read (the store away) is not remembered: the next subscriber tries again.
-      const shared = byKey;
-      progress.catch(() => shared.delete(key));
-    }
-    return progress;
+      progress.catch(() => this.progress.get(record)?.delete(key));
+      return progress;
+    });
   }
 
   /**
@@ -118,15 +109,10 @@ export class GameReads {
   /** What `seat` may send at `record` (nothing unless the game is active), listed once per record and seat. */
   legalOf(record: GameRecord, seat: Seat): LegalLists {
     if (record.status !== 'active' || record.retired) return { commands: [], templates: [] };
-    let bySeat = this.legalLists.get(record);
-    if (!bySeat) this.legalLists.set(record, (bySeat = new Map()));
-    let lists = bySeat.get(seat);
-    if (!lists) {
+    return keptWith(this.legalLists, record, seat, () => {
       const module = this.games.module(record);
-      lists = { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
-      bySeat.set(seat, lists);
-    }
-    return lists;
+      return { commands: module.legalCommands(record.state, seat), templates: module.commandTemplates?.(record.state, seat) ?? [] };
+    });
   }
 
   /** The commands `seat` may send now (none unless the game is active). */
@@ -190,6 +176,14 @@ function refuseRetired(record: GameRecord): void {
       `this game was played under ${record.module} rules version ${record.rulesVersion}, which this server no longer runs; its summary, log (to the auditor) and audit remain`,
     );
   }
+}
+
+/** The value kept with `record` under `key`, made the first time it is asked for (it goes with the record). */
+function keptWith<K, V>(byRecord: WeakMap<GameRecord, Map<K, V>>, record: GameRecord, key: K, make: () => V): V {
+  let byKey = byRecord.get(record);
+  if (!byKey) byRecord.set(record, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, make());
+  return byKey.get(key) as V;
 }
 
 /** One key per effective viewer: what a seat, the spectators or the auditor may see differs, so it never mixes. */
