@@ -40,8 +40,8 @@ export interface SchedulerOptions {
   readonly onError: (error: unknown) => void;
   /** The clock (tests and benches may move it). */
   readonly clock?: () => Date;
-  /** Fill the rest of a matchmaking table with bots (absent: such actions are dropped). */
-  readonly fill?: (pool: string, gameId: string) => Promise<void>;
+  /** Fill the rest of a matchmaking table with bots (absent: such actions are dropped; false: not yet, try again). */
+  readonly fill?: (pool: string, gameId: string) => Promise<boolean>;
   /**
    * When given, the leader plans when poked (something was appended) and acts when the next action falls due, each
    * sleeping this long at most (ms) otherwise (ADR 0052). Without it, both poll (PLAN_POLL_MS, ACT_POLL_MS).

@@ -127,3 +127,41 @@ t.test('a ticket is cancelled while open, not once placed; and ends failed when 
   t.equal(result.ticket.status, 'failed', 'the character sits elsewhere');
   t.equal(result.ticket.failure?.code, 'character/busy');
 });
+
+t.test('a fill due before its placement is carried out waits for it: bots never take a seat given to a ticket', async (t) => {
+  const n = node(new InMemoryEventStore());
+  const [a] = await registered(n, 1);
+  // The placement stops between the pool's decision and the game's creation, as a busy node can.
+  const { lobby } = n.games;
+  const create = lobby.createGame.bind(lobby);
+  let reached!: () => void;
+  const creating = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  Object.assign(lobby, {
+    createGame: async (...args: Parameters<typeof create>) => {
+      reached();
+      await released;
+      return create(...args);
+    },
+  });
+  const ticket = await n.matchmaking.open(a as string, { module: 'toy', seats: 3, fillWithBotsAfter: 0 });
+  const placing = n.matchmaking.place(ticket.id);
+  await creating;
+  const decided = await n.matchmaking.get(ticket.id);
+  t.equal(decided.status, 'placed', 'the pool gave the ticket its seat');
+  const gameId = decided.gameId as string;
+  t.equal(await n.matchmaking.fillWithBots(decided.pool, gameId), false, 'no game yet: the fill is not ready');
+  release();
+  const placed = (await placing).ticket;
+  t.equal(placed.status, 'seated');
+  t.equal(await n.matchmaking.fillWithBots(decided.pool, gameId), true, 'once the seat is claimed, the fill goes ahead');
+  const game = await n.games.reads.summary(gameId);
+  t.equal(game.seats[placed.seat as number]?.player, a, 'the ticket’s seat stays its player’s');
+  t.same(
+    game.seats.filter((_, i) => i !== placed.seat).map((s) => s.bot !== null),
+    [true, true],
+    'every other seat went to a bot',
+  );
+  t.equal(game.status, 'active', 'and the table started');
+});

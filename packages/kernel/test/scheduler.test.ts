@@ -178,3 +178,24 @@ t.test('acting keeps actions in flight: a slow one holds up none of the others, 
   t.same(started, ['a', 'b', 'c'], 'each action started once');
   t.equal(w.plan.actions.size, 0, 'and each was forgotten');
 });
+
+t.test('a fill whose table is not ready stays due and is tried again; once done, it is forgotten', async (t) => {
+  let ready = false;
+  const tried: string[] = [];
+  const w = world(undefined, {
+    fill: async (pool, gameId) => {
+      tried.push(`${pool}/${gameId}`);
+      return ready;
+    },
+  });
+  const s = w.scheduler();
+  const fill = { set: { kind: 'fill' as const, gameId: 'g', seat: -2 as const, due: '2026-01-01T00:00:01Z', pool: 'p' } };
+  await w.plan.commit([fill], 'start', { commit: 1n, prepare: 1n });
+  w.at(2);
+  t.equal(await s.actStep(), 1);
+  t.equal(w.plan.actions.size, 1, 'not ready: still in the plan');
+  ready = true;
+  t.equal(await s.actStep(), 1);
+  t.equal(w.plan.actions.size, 0, 'done: forgotten');
+  t.same(tried, ['p/g', 'p/g'], 'tried twice, with its pool and game');
+});

@@ -246,15 +246,28 @@ export class MatchmakingService {
     await this.pool(pool, { kind: 'done', gameId, reason });
   }
 
-  /** Fill what is left of a table with the module's first server bot (a ticket's fillWithBotsAfter came due). */
-  async fillWithBots(pool: string, gameId: string): Promise<void> {
+  /**
+   * Fill what is left of a table with the module's first server bot (a ticket's fillWithBotsAfter came due): the seats
+   * its pool gave no ticket. A fill can fall due before the placement that gave a seat has created the game or claimed
+   * that seat (at once, when fillWithBotsAfter is 0): bots seated then would take the ticket's seat, or find no game
+   * and leave the table empty for good. So it waits: false while a seat the pool gave is not its player's yet, and the
+   * scheduler tries again. Each such seat is claimed or given back (the matchmaker finishes a placement a crash cut short).
+   */
+  async fillWithBots(pool: string, gameId: string): Promise<boolean> {
+    const table = (await this.pools.load(poolStream(pool))).state.tables.find((t) => t.gameId === gameId);
+    const game = await this.deps.games.reads
+      .summary(gameId)
+      .catch((error: unknown) => (error instanceof NotFoundError ? null : Promise.reject(error)));
+    // A taken seat with no ticket is one a stranger claimed outside matchmaking: nobody's placement waits on it.
+    const given = table?.taken.filter((s) => s.ticketId !== '') ?? [];
+    if (given.some((s) => game?.seats[s.seat]?.player !== s.player)) return false;
     await this.pool(pool, { kind: 'done', gameId, reason: 'bots' });
-    const game = await this.deps.games.reads.summary(gameId).catch(() => null);
     const bot = game ? this.deps.modules[game.module]?.bots?.[0]?.name : undefined;
-    if (!game || game.status !== 'open' || bot === undefined) return;
+    if (!game || game.status !== 'open' || bot === undefined) return true;
     await this.deps.games.lobby.seatBots(gameId, bot).catch((error: unknown) => {
       if (!(error instanceof RuleViolation)) throw error;
     });
+    return true;
   }
 
   private async ticket(ticketId: string, command: TicketCommand, newStream = false) {

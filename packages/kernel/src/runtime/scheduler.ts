@@ -76,8 +76,11 @@ export interface SchedulerDeps {
   readonly unfilledMs: number;
   /** Events read per planning step (default 500). */
   readonly batchSize?: number;
-  /** Fill the rest of a matchmaking table with bots (absent: fill actions are dropped). */
-  readonly fill?: (pool: string, gameId: string) => Promise<void>;
+  /**
+   * Fill the rest of a matchmaking table with bots (absent: fill actions are dropped). False while the table is not
+   * ready for it: the action stays due and is tried again at a later look.
+   */
+  readonly fill?: (pool: string, gameId: string) => Promise<boolean>;
   /**
    * How long a bot may think over one move (ms, by `clock`; default 1000). A bot that takes longer has its choice set
    * aside and the module's least harmful move played instead, as for a bot that finds nothing.
@@ -240,8 +243,7 @@ export class Scheduler {
           await this.playBot(action);
           return true;
         case 'fill':
-          await this.deps.fill?.(action.pool, action.gameId);
-          return true;
+          return (await this.deps.fill?.(action.pool, action.gameId)) ?? true;
       }
     } catch (error) {
       // A rule refusing the action means the game moved on (moot, over, not due any more): settled.
