@@ -1,7 +1,7 @@
 // Issue 32 in a real browser: the lobby (register, a character, take a seat, quick match), a raid group's campaign
 // page, a raider's sheet with its level-10 unlock spent with the player's key, the player's page, and the WCAG AA
 // basics on each: every field labelled, text contrast 4.5:1, and the table played from the keyboard.
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { loadModules } from '../src/modules';
 import { listening, testApp } from './support/app';
@@ -105,13 +105,14 @@ if (noChromium) {
     await page.fill('form[aria-label="Quick match"] input[name="after"]', '0');
     await page.getByRole('button', { name: 'Find me a table' }).click();
     await page.waitForSelector('body[data-module="dungeon"] #board[data-revision]', { timeout: 30_000 });
+    // The bots sit down by themselves, once the scheduler finds the fill due: the page shows it when they did.
+    await page.waitForSelector('#moves:not([hidden]) button.move, #seats li[data-awaited="true"]');
     const game = page.url().split('/').pop()!;
     const summary = await ctx.service.reads.summary(game);
     t.ok(
       summary.seats.some((s) => s.player === ada.id) && summary.seats.some((s) => s.bot !== null),
       'matched to a table filled with bots',
     );
-    await page.waitForSelector('#moves:not([hidden]) button.move, #seats li[data-awaited="true"]');
     await aa(t, page, 'the table');
   });
 
@@ -140,6 +141,36 @@ if (noChromium) {
     }
     await table.waitForFunction(`Number(document.body.dataset.head) > ${before}`);
     t.ok((await ctx.service.reads.summary(gameId)).revision > before, 'the move was played');
+    await table.close();
+  });
+
+  t.test('the table follows on after its socket drops: it connects again and draws the move it missed', async (t) => {
+    const { gameId } = await ctx.service.lobby.createGame({ module: 'dungeon', options: {}, seats: 2 });
+    await ctx.service.lobby.claimSeat(gameId, { name: 'Kit' });
+    await ctx.service.lobby.claimSeat(gameId, { name: 'Lou' });
+    const table = await browser.context.newPage();
+    table.setDefaultTimeout(20_000);
+    // The page's sockets pass through the test, which can end one as a server restarting would.
+    const routes: WebSocketRoute[] = [];
+    await table.routeWebSocket(/\/graphql$/, (route) => {
+      route.connectToServer();
+      routes.push(route);
+    });
+    const subscribed = table.waitForEvent('websocket', (socket) =>
+      socket.waitForEvent('framesent', (frame) => String(frame.payload).includes('"subscribe"')).then(() => true),
+    );
+    await table.goto(`${base}/watch/${gameId}`);
+    await subscribed;
+    const reopened = table.waitForEvent('websocket');
+    await routes.at(-1)!.close({ code: 1012, reason: 'the server restarts' });
+    // A move made while the page has no socket.
+    const summary = await ctx.service.reads.summary(gameId);
+    const seat = summary.awaiting[0]!;
+    await ctx.service.commands.execute(gameId, (await ctx.service.reads.legalCommands(gameId, seat))[0]!, { seat });
+    await reopened;
+    await table.waitForFunction(`Number(document.body.dataset.head) > ${summary.revision}`);
+    t.equal(routes.length, 2, 'the page opened a second socket after the first was closed');
+    t.ok(Number(await table.evaluate('document.body.dataset.head')) > summary.revision, 'and drew the move made while it had none');
     await table.close();
   });
 

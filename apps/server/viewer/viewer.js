@@ -14,6 +14,8 @@ const state = {
   shown: -1,
   loading: false,
   socket: null,
+  /** Drops in a row of the live socket (reset by each acknowledged connection): the pause before the next try grows. */
+  drops: 0,
   summary: null,
   view: null,
   log: [],
@@ -340,9 +342,18 @@ function setHead(revision, status) {
   }
 }
 
-/** gameUpdated over graphql-transport-ws: each push moves the head; the server completes it when the game ends. */
+/** A game that can still change: one worth following. */
+const live = () => state.status === 'open' || state.status === 'active';
+
+/**
+ * gameUpdated over graphql-transport-ws: each push moves the head; the server completes it when the game ends. A socket
+ * that drops before then (a restart, a lost network, a server that closed it) is opened again after a pause that grows
+ * with each drop in a row, and resumes after the last revision drawn, so no move is missed.
+ */
 function follow() {
-  state.socket?.close();
+  const previous = state.socket;
+  state.socket = null;
+  previous?.close();
   const socket = new WebSocket(
     `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
     'graphql-transport-ws',
@@ -353,6 +364,7 @@ function follow() {
   socket.addEventListener('message', (message) => {
     const data = JSON.parse(message.data);
     if (data.type === 'connection_ack') {
+      state.drops = 0;
       const query = 'subscription($g: ID!, $a: Int) { gameUpdated(gameId: $g, after: $a) { revision status } }';
       socket.send(JSON.stringify({ id: 'game', type: 'subscribe', payload: { query, variables: { g: gameId, a: state.head } } }));
     } else if (data.type === 'next' && data.payload.data) {
@@ -363,8 +375,15 @@ function follow() {
     } else if (data.type === 'error') {
       $('status').textContent = data.payload.map((e) => e.message).join('; ');
     } else if (data.type === 'complete') {
+      state.socket = null;
       socket.close();
     }
+  });
+  socket.addEventListener('close', () => {
+    if (state.socket !== socket || !live()) return;
+    state.socket = null;
+    const pause = Math.min(10_000, 500 * 2 ** state.drops++);
+    setTimeout(() => state.socket === null && live() && follow(), pause);
   });
 }
 
@@ -385,7 +404,7 @@ async function start() {
   showSeats();
   showLegend();
   setHead(summary.revision, summary.status);
-  if (summary.status === 'open' || summary.status === 'active') follow();
+  if (live()) follow();
 }
 
 slider.addEventListener('input', () => {
