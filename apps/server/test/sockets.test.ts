@@ -1,11 +1,21 @@
 // Subscriptions over graphql-ws: each distinct document parsed and validated once (bounded), HTTP's limits applied to a
 // subscription's document, only subscriptions served on the socket, and the server's shutdown closing its sockets.
 import t from 'tap';
-import { buildSchema } from 'graphql';
+import {
+  buildSchema,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  parse,
+  subscribe as graphqlSubscribe,
+  type ExecutionResult,
+} from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import WebSocket from 'ws';
 import { graphqlSchema } from '../src/graphql/index';
 import { MAX_DEPTH } from '../src/graphql/limits';
-import { SubscriptionDocuments } from '../src/graphql/sockets';
+import { CompiledPushes, SubscriptionDocuments } from '../src/graphql/sockets';
 import { toy } from './support/toy';
 import { listening, testApp } from './support/app';
 import { subscribe } from './support/socket';
@@ -27,6 +37,60 @@ t.test('a document is parsed and validated once, and the memory of documents is 
   t.equal(schemaReads, 1, 'validated once');
   for (let i = 0; i < 1000; i++) documents.document(`subscription { lobbyUpdated(module: "m${i}") { id } }`);
   t.not(documents.document(text), first, 'past 1,000 documents the memory starts over');
+});
+
+t.test('pushes run a function compiled once per document; the subscribe resolver gets its own arguments', async (t) => {
+  const closed: number[] = [];
+  const int = new GraphQLNonNull(GraphQLInt);
+  const tick = new GraphQLObjectType({
+    name: 'Tick',
+    fields: { n: { type: int }, twice: { type: int, resolve: (tick: { n: number }) => tick.n * 2 } },
+  });
+  const ticks = new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'Query', fields: { q: { type: GraphQLInt } } }),
+    subscription: new GraphQLObjectType({
+      name: 'Subscription',
+      fields: {
+        ticks: {
+          type: tick,
+          args: { from: { type: int } },
+          subscribe: async function* (_root: unknown, args: { from: number }) {
+            try {
+              for (let n = args.from; ; n++) yield { n };
+            } finally {
+              closed.push(args.from);
+            }
+          },
+          resolve: (payload: unknown) => payload,
+        },
+      },
+    }),
+  });
+  let compilations = 0;
+  let pushes = 0;
+  const pushed = new CompiledPushes((...args) => {
+    compilations++;
+    const compiled = compileQuery(...args);
+    if (!isCompiledQuery(compiled)) return compiled;
+    const { query } = compiled;
+    return Object.assign(compiled, { query: (...q: Parameters<typeof query>) => (pushes++, query(...q)) });
+  });
+  const document = parse('subscription($f: Int!) { ticks(from: $f) { n twice } }');
+  const take = async (stream: unknown, count: number) => {
+    const iterator = (stream as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator]();
+    const got: ExecutionResult[] = [];
+    for (let i = 0; i < count; i++) got.push((await iterator.next()).value as ExecutionResult);
+    await iterator.return?.();
+    return got;
+  };
+  const args = (from: number) => ({ schema: ticks, document, variableValues: { f: from } });
+  const compiledTwo = await take(await pushed.subscribe(args(5)), 2);
+  t.same(compiledTwo, await take(await graphqlSubscribe(args(5)), 2), 'each push is what graphql-js makes of it');
+  t.same(compiledTwo, [{ data: { ticks: { n: 5, twice: 10 } } }, { data: { ticks: { n: 6, twice: 12 } } }], 'from the field’s argument');
+  await take(await pushed.subscribe(args(9)), 1);
+  t.equal(compilations, 1, 'a second subscription with the same document compiles nothing');
+  t.equal(pushes, 3, 'and every push ran the compiled function');
+  t.same(closed, [5, 5, 9], 'breaking off ends the source');
 });
 
 t.test('a subscription document is held to the limits of HTTP documents', async (t) => {

@@ -1,7 +1,20 @@
 // Subscriptions over WebSocket on /graphql (graphql-transport-ws, served by graphql-ws): connection_init's credentials,
 // each distinct document parsed and validated once, and refusals as `error` messages with the codes HTTP gives.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  createSourceEventStream,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  subscribe,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Context, SubscribePayload } from 'graphql-ws';
 import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
 import { textProblem } from '../inputGuards';
@@ -63,13 +76,83 @@ export class SubscriptionDocuments {
   }
 }
 
+type Compiler = (schema: GraphQLSchema, document: DocumentNode, operationName?: string) => CompiledQuery | ExecutionResult;
+
+/**
+ * Subscriptions whose every push runs a compiled function (graphql-jit) instead of graphql-js walking the document
+ * again: a document is compiled once per operation and schema, the first time a socket subscribes with it.
+ *
+ * Only the pushes are compiled. The source stream is still opened by graphql-js, which hands the subscribe resolver
+ * the field's own arguments; graphql-jit's `subscribe` hands it the operation's variables instead.
+ */
+export class CompiledPushes {
+  private readonly compiled = new WeakMap<DocumentNode, Map<string, { schema: GraphQLSchema; query: CompiledQuery }>>();
+
+  /** `compiler`: graphql-jit's, or one wrapping it (a test counts compilations and pushes). */
+  constructor(private readonly compiler: Compiler = compileQuery) {}
+
+  subscribe = async (args: ExecutionArgs): Promise<AsyncIterable<ExecutionResult> | ExecutionResult> => {
+    const query = this.compile(args);
+    if (query === null) return subscribe(args);
+    const source = await createSourceEventStream(args);
+    if (!(Symbol.asyncIterator in source)) return source;
+    return mapPushes(source, (payload) => query.query(payload, args.contextValue, args.variableValues));
+  };
+
+  private compile({ schema, document, operationName }: ExecutionArgs): CompiledQuery | null {
+    const name = operationName ?? '';
+    let byOperation = this.compiled.get(document);
+    const known = byOperation?.get(name);
+    if (known?.schema === schema) return known.query;
+    let compiled: ReturnType<Compiler>;
+    try {
+      compiled = this.compiler(schema, document, operationName ?? undefined);
+    } catch {
+      compiled = { errors: [] };
+    }
+    // What graphql-jit cannot compile is left to graphql-js, which reports it as it always did.
+    if (!isCompiledQuery(compiled)) return null;
+    if (!byOperation) this.compiled.set(document, (byOperation = new Map()));
+    byOperation.set(name, { schema, query: compiled });
+    return compiled;
+  }
+}
+
+/** Each item of `source` as `push` makes it; ending or breaking off ends the source too. */
+function mapPushes<T>(source: AsyncIterable<unknown>, push: (payload: unknown) => T | Promise<T>): AsyncIterableIterator<Awaited<T>> {
+  const iterator = source[Symbol.asyncIterator]();
+  const close = async () => {
+    await iterator.return?.();
+  };
+  const mapped: AsyncIterableIterator<Awaited<T>> = {
+    async next() {
+      const item = await iterator.next();
+      if (item.done) return { value: undefined, done: true };
+      try {
+        return { value: await push(item.value), done: false };
+      } catch (error) {
+        await close().catch(() => undefined);
+        throw error;
+      }
+    },
+    async return() {
+      await close();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]: () => mapped,
+  };
+  return mapped;
+}
+
 /**
  * The @fastify/websocket handler of /graphql: only subscriptions (queries and mutations go over HTTP, where their
  * hooks are), each with the socket's context. WebSocket pings every 12 s (graphql-ws's default) end dead sockets.
  */
 export function subscriptionHandler(schema: () => GraphQLSchema, log: FastifyBaseLogger) {
   const documents = new SubscriptionDocuments(schema);
+  const pushes = new CompiledPushes();
   return makeHandler<Record<string, unknown>, SocketContext>({
+    subscribe: pushes.subscribe,
     // Never an internal error's message in a close reason.
     isProd: true,
     onConnect: (ctx: Context<Record<string, unknown>, SocketExtra>) => {
