@@ -351,9 +351,7 @@ const live = () => state.status === 'open' || state.status === 'active';
  * with each drop in a row, and resumes after the last revision drawn, so no move is missed.
  */
 function follow() {
-  const previous = state.socket;
-  state.socket = null;
-  previous?.close();
+  state.socket?.close();
   const socket = new WebSocket(
     `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
     'graphql-transport-ws',

@@ -86,7 +86,8 @@ type Compiler = (schema: GraphQLSchema, document: DocumentNode, operationName?: 
  * the field's own arguments; graphql-jit's `subscribe` hands it the operation's variables instead.
  */
 export class CompiledPushes {
-  private readonly compiled = new WeakMap<DocumentNode, Map<string, { schema: GraphQLSchema; query: CompiledQuery }>>();
+  /** Per document and operation: its compiled query, or null when graphql-jit could not compile it (not tried again). */
+  private readonly compiled = new WeakMap<DocumentNode, Map<string, { schema: GraphQLSchema; query: CompiledQuery | null }>>();
 
   /** `compiler`: graphql-jit's, or one wrapping it (a test counts compilations and pushes). */
   constructor(private readonly compiler: Compiler = compileQuery) {}
@@ -104,17 +105,17 @@ export class CompiledPushes {
     let byOperation = this.compiled.get(document);
     const known = byOperation?.get(name);
     if (known?.schema === schema) return known.query;
-    let compiled: ReturnType<Compiler>;
-    try {
-      compiled = this.compiler(schema, document, operationName ?? undefined);
-    } catch {
-      compiled = { errors: [] };
-    }
     // What graphql-jit cannot compile is left to graphql-js, which reports it as it always did.
-    if (!isCompiledQuery(compiled)) return null;
+    let query: CompiledQuery | null = null;
+    try {
+      const compiled = this.compiler(schema, document, operationName ?? undefined);
+      if (isCompiledQuery(compiled)) query = compiled;
+    } catch {
+      query = null;
+    }
     if (!byOperation) this.compiled.set(document, (byOperation = new Map()));
-    byOperation.set(name, { schema, query: compiled });
-    return compiled;
+    byOperation.set(name, { schema, query });
+    return query;
   }
 }
 
