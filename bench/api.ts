@@ -11,6 +11,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const GAME_COUNTS = (process.env.BENCH_GAMES ?? '1,10,50').split(',').map(Number);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** Seconds of load before a server's figures count, for it and for the floor alike (BENCH_WARMUP). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** Servers measured side by side at each worker count (BENCH_VARIANTS, see benchVariants), before the floor. */
 const VARIANTS = benchVariants('delve');
 /** The floor runs with as many clients as the largest game count: that row is compared with it. */
@@ -76,7 +78,7 @@ for (let round = 0; round < ROUNDS; round++) {
         root === undefined ? {} : { root },
       );
       // Warm-up (not counted), light enough that the read models have no backlog left to fold in the first row.
-      await runLoadClient(server, Math.min(...GAME_COUNTS), 2, 'toy');
+      await runLoadClient(server, Math.min(...GAME_COUNTS), WARMUP, 'toy');
       for (const games of GAME_COUNTS) {
         const result = await runLoadClient(server, games, SECONDS, 'toy');
         if (result.errors > 0)
@@ -101,7 +103,7 @@ for (let round = 0; round < ROUNDS; round++) {
 
     const floorDb = await databases.create();
     const floor = await startFloor('fastify', workers, floorDb.url);
-    await runLoadClient(floor, FLOOR_CLIENTS, 2, 'floor');
+    await runLoadClient(floor, FLOOR_CLIENTS, WARMUP, 'floor');
     const measured = await runLoadClient(floor, FLOOR_CLIENTS, SECONDS, 'floor');
     floors.set(key(round, workers), { rate: measured.rate, serverCpu: measured.serverMicrosPerCommand, p99: measured.p99 });
     await floor.stop();
