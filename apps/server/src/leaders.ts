@@ -63,7 +63,9 @@ export function startLeaders({ store: own, sql, modules, games, platform, tables
   // Every part follows the log through one reader of its tail: each event is read and parsed once, not once a part.
   // The parts sleep while nothing is appended (ADR 0052): each append made through this process (or told by the node's
   // workers) wakes them, and a part caught up looks by itself only every IDLE_POLL_MS.
-  const store = sharedLog(own, { freshMs: LOG_FRESH_MS });
+  // What it reads of games also carries this process's folds of them forward, so the parts that look a game up (bots
+  // to plan, an outcome to record, a table to close) find it folded rather than read it again (ADR 0057).
+  const store = sharedLog(own, { freshMs: LOG_FRESH_MS, onRead: (events) => games.streams.observe(events) });
   const stopHearing = own.onStored((position) => store.poke(position));
   const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error), undefined, undefined, IDLE_POLL_MS);
   // Its commands are idempotent as well, so a step repeated by a new leader after a crash records nothing twice.

@@ -23,6 +23,11 @@ export interface SharedLogOptions {
    * not reached it (an older transaction still open hides it), the followers are told again every `freshMs`.
    */
   readonly lookForMs?: number;
+  /**
+   * Told of each run of events that extends the stretch or starts it anew, before any follower is served it (it must not
+   * throw). A follower too far behind for the stretch reads on its own, untold.
+   */
+  readonly onRead?: (events: readonly RecordedEvent[]) => void;
 }
 
 /** The shared reader: a store whose forward reads of `$all` share one stretch of the tail, and what wakes its followers. */
@@ -92,6 +97,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
         // Appended only if the stretch still ends where this read began (it is never moved while a read is in flight).
         if (more.length > 0 && tail() !== null && same(tail() as Position | 'start', from)) {
           events.push(...more);
+          options.onRead?.(more);
           if (events.length > keep) {
             const dropped = events.splice(0, events.length - keep);
             origin = (dropped.at(-1) as RecordedEvent).position;
@@ -128,6 +134,7 @@ export function sharedLog(store: EventStore, options: SharedLogOptions = {}): Sh
   const restart = (from: Position | 'start', found: readonly RecordedEvent[]) => {
     origin = from;
     events = found.slice(-keep);
+    options.onRead?.(found);
     if (found.length > keep) origin = (found[found.length - keep - 1] as RecordedEvent).position;
   };
 

@@ -179,3 +179,22 @@ t.test('a read under way when a poke comes does not stand for a read after it', 
   t.equal(await first, 0, 'the read asked before the append found nothing');
   t.equal(await second, 1, 'the follower that heard the poke reads again and finds it');
 });
+
+t.test('onRead is told each run read at the tail once, in order, before a follower is served it', async (t) => {
+  const store = counted(new InMemoryEventStore());
+  const told: RecordedEvent[] = [];
+  const log = sharedLog(store, { page: 10, onRead: (events) => told.push(...events) });
+  const followers = [follower(log, 7), follower(log, 100)];
+  for (let round = 0; round < 5; round++) {
+    await append(store, 13);
+    for (const f of followers) {
+      await f.step();
+      t.ok(
+        f.seen.every((e) => told.some((k) => k.id === e.id)),
+        `round ${round}: everything a follower was served was told first`,
+      );
+    }
+  }
+  for (const f of followers) while ((await f.step()) > 0);
+  t.same(ids(told), ids(await store.readAll()), 'every event told once, in the order of the log');
+});

@@ -175,6 +175,29 @@ export class GameStreams {
     this.recent.set(gameId, continued.slice(-Math.max(RECENT_EVENTS, events.length)));
   }
 
+  /**
+   * Events of the log as a follower of `$all` read them (ADR 0057): each game's run is folded into this node's fold of
+   * that game when the fold ends just before it, or from the game's creation, so that the leaders find the records
+   * they look up without reading the stream again. Never a read: later loads ask the store as before. A run this node
+   * cannot fold (a module it does not load) leaves its fold as it was.
+   */
+  observe(events: readonly RecordedEvent[]): void {
+    const runs = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      if (!event.streamId.startsWith('game-')) continue;
+      const run = runs.get(event.streamId);
+      if (run) run.push(event);
+      else runs.set(event.streamId, [event]);
+    }
+    for (const [streamId, run] of runs) {
+      try {
+        this.handler.observe(streamId, run);
+      } catch {
+        // Only a shortcut: the fold is read from the store when it is needed.
+      }
+    }
+  }
+
   /** The game as this node last folded it, without asking the store whether it grew since; undefined when not cached. */
   cachedRecord(gameId: string): GameRecord | undefined {
     return isUuid(gameId) ? this.handler.cached(gameStream(gameId))?.state : undefined;

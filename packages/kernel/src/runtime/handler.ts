@@ -309,6 +309,19 @@ export class StreamHandler<S> {
     return folded;
   }
 
+  /**
+   * The stream's next events as another reader of the store found them (the log, in order): folded onto the cached fold
+   * when it ends just before them, or from scratch when they begin the stream and none is cached. Anything else is left
+   * as it is, since a gap is only filled by reading. Credited as no read, so a later `load` still asks the store.
+   */
+  observe(streamId: string, events: readonly RecordedEvent[]): void {
+    const first = events[0];
+    if (!first) return;
+    const entry = this.cache.peek(streamId);
+    if (entry ? entry.folded.revision !== first.revision - 1 : first.revision !== 0) return;
+    this.keep(streamId, entry ? this.extend(entry.folded, events) : this.foldAll(events), -1);
+  }
+
   /** Keep a fold in the cache (the creator of a stream knows it without reading it back). */
   remember(streamId: string, folded: Folded<S>): void {
     this.cache.set(streamId, { folded, read: -1 });

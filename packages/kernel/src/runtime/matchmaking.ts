@@ -410,7 +410,9 @@ export class Matchmaker {
         }
       } else if (event.streamId.startsWith('game-') && LEFT_LOBBY[data.type ?? ''] !== undefined) {
         const gameId = event.streamId.slice('game-'.length);
-        const record = await this.deps.games.streams.loadAt(gameId, event.revision).catch(() => null);
+        // A game's pool is set when it is created, so any fold of it this node holds will do.
+        const record =
+          this.deps.games.streams.cachedRecord(gameId) ?? (await this.deps.games.streams.loadAt(gameId, event.revision).catch(() => null));
         if (record?.pool) await matchmaking.tableDone(record.pool, gameId, LEFT_LOBBY[data.type ?? ''] as 'started' | 'ended');
       }
     }
