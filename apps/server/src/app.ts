@@ -19,7 +19,7 @@ import { collectRoute, openApiDocument, type DocumentedRoute } from './openapi';
 import { Operations } from './operations/index';
 import { RateLimiter, type SharedBuckets } from './operations/limits';
 import { platformUnavailable, type Platform } from './operations/platform';
-import type { LogHead } from './positions';
+import type { WrittenPosition } from './positions';
 import { HttpProblem, installProblemHandlers, problem, sendProblem } from './problems';
 import { installAdmission, registerRoute } from './rest/adapter';
 import health, { type ReadinessProbe } from './rest/health';
@@ -43,8 +43,8 @@ export interface AppDependencies {
   readonly readiness: ReadinessProbe;
   /** Live game updates for GraphQL subscriptions. */
   readonly updates: UpdatesFeed;
-  /** Where the event log ends: the position a write that appended nothing (a replayed key) answers with. */
-  readonly logHead?: LogHead;
+  /** The log position a write answers with, for reading one's own writes (positions.ts). */
+  readonly writtenPosition?: WrittenPosition;
   /** Rate-limit buckets shared by every node (RATE_LIMIT_STORE=postgres); without them each node counts alone. */
   readonly sharedLimits?: SharedBuckets;
   /** This process's Prometheus metrics, when configured (config.metrics). */
@@ -135,7 +135,7 @@ export const app: FastifyPluginAsync<AppDependencies> = async (fastify, deps) =>
       notifications: deps.notifications ?? notificationsUnavailable(),
     },
     limiter,
-    deps.logHead,
+    deps.writtenPosition,
     deps.metrics && observeCommands(deps.metrics, deps.games),
   );
   installProblemHandlers(fastify);

@@ -44,8 +44,8 @@ export const RETRY_AFTER: Readonly<Record<string, HeaderDoc>> = {
 export const LOG_POSITION: Readonly<Record<string, HeaderDoc>> = {
   'X-Log-Position': {
     description:
-      'The position in the event log this write reached. Pass it as `after` to a read served from a read model ' +
-      '(the games list, players, characters, campaigns, tickets) to read your own write.',
+      'A position in the event log at or past this write (and the state it was decided on). Pass it as `after` to a ' +
+      'read served from a read model (the games list, players, characters, campaigns, tickets) to read your own write.',
     schema: { type: 'string' },
   },
 };

@@ -11,6 +11,7 @@ import type { livePlatform } from './liveGames';
 import type { StoredSource } from './nodeAppends';
 import { READ_MODELS_LOCK, readModelRunner } from './readModels';
 import { SCHEDULER_LOCK, startScheduler } from './scheduler';
+import { notingPositions } from './positions';
 import { sharedLog } from './sharedLog';
 import { DELIVERER_LOCK, NOTIFIER_LOCK, startBeingTold } from './webhooks/leaders';
 
@@ -65,7 +66,8 @@ export function startLeaders({ store: own, sql, modules, games, platform, tables
   // workers) wakes them, and a part caught up looks by itself only every IDLE_POLL_MS.
   // What it reads of games also carries this process's folds of them forward, so the parts that look a game up (bots
   // to plan, an outcome to record, a table to close) find it folded rather than read it again (ADR 0057).
-  const store = sharedLog(own, { freshMs: LOG_FRESH_MS, onRead: (events) => games.streams.observe(events) });
+  // Its reads are noted like the games' own, since a write may decide on a fold they carried forward (positions.ts).
+  const store = sharedLog(notingPositions(own), { freshMs: LOG_FRESH_MS, onRead: (events) => games.streams.observe(events) });
   const stopHearing = own.onStored((position) => store.poke(position));
   const readModels = readModelRunner(store, sql, modules, (error) => onError('read models', error), undefined, undefined, IDLE_POLL_MS);
   // Its commands are idempotent as well, so a step repeated by a new leader after a crash records nothing twice.

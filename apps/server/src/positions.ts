@@ -1,49 +1,72 @@
-// Reading your own writes (ADR 0036): the log position each write reached, noted as the store appends within the call,
-// and the bounded wait of a read served from a read model until that read model has reached a position a client gives.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { comparePositions, parsePosition, storeWith, type EventStore, type Position } from '@delve/kernel';
+// Reading your own writes (ADR 0036, ADR 0058): the position a write answers, at or past everything the write appended
+// or found in the log, and the bounded wait of a read served from a read model until that read model has reached a
+// position a client gives.
+import { comparePositions, parsePosition, storeWith, type EventStore, type Position, type RecordedEvent } from '@delve/kernel';
 import type { ReadModelName, ReadModels } from '@delve/projections';
 import { Type } from '@sinclair/typebox';
 import { HttpProblem } from './problems';
 
-/** The furthest position the appends of the current call reached (one call may append to several streams). */
-interface Reached {
+/** The furthest position appended or read through the noting wrappers of one store (keyed by the store wrapped). */
+interface Furthest {
   position: Position | null;
 }
-const calls = new AsyncLocalStorage<Reached>();
+const furthest = new WeakMap<EventStore, Furthest>();
 const noting = new WeakSet<EventStore>();
 
-/** The store, noting each append's position for the call it happens in (a store already noting is returned as is). */
+const furthestOf = (store: EventStore): Furthest => {
+  let mark = furthest.get(store);
+  if (!mark) furthest.set(store, (mark = { position: null }));
+  return mark;
+};
+
+/**
+ * The store, noting the furthest log position each append reaches and each read finds (a store already noting is
+ * returned as is). Every wrapper of one store shares one mark.
+ */
 export function notingPositions(store: EventStore): EventStore {
   if (noting.has(store)) return store;
+  const mark = furthestOf(store);
+  const note = (position: Position | undefined) => {
+    if (position && (mark.position === null || comparePositions(position, mark.position) > 0)) mark.position = position;
+  };
+  // A read's events are in log order one way or the other: its first and its last hold its furthest position.
+  const noted = (events: RecordedEvent[]): RecordedEvent[] => {
+    note(events[0]?.position);
+    note(events.at(-1)?.position);
+    return events;
+  };
   const wrapped: EventStore = storeWith(store, {
     appendToStream: async (streamId, events, options) => {
       const result = await store.appendToStream(streamId, events, options);
-      const reached = calls.getStore();
       // An empty append reaches no position (the store answers 0/0 for it).
-      if (reached && events.length > 0 && (reached.position === null || comparePositions(result.position, reached.position) > 0)) {
-        reached.position = result.position;
-      }
+      if (events.length > 0) note(result.position);
       return result;
     },
+    readStream: async (streamId, options) => noted(await store.readStream(streamId, options)),
+    readAll: async (options) => noted(await store.readAll(options)),
   });
   noting.add(wrapped);
   return wrapped;
 }
 
-/** Run a write and learn the furthest log position its appends reached (null when it appended nothing). */
-export async function reachedBy<T>(write: () => Promise<T>): Promise<{ value: T; position: Position | null }> {
-  const reached: Reached = { position: null };
-  const value = await calls.run(reached, write);
-  return { value, position: reached.position };
+/** The position a write answers with, asked once the write is done. */
+export type WrittenPosition = () => Promise<Position | null>;
+
+/**
+ * What a write through `store` (noted by `notingPositions`) answers (ADR 0058): the furthest position this process has
+ * appended or read, which is at or past every event the write appended and every event the state it decided on was
+ * folded from (a replayed idempotency key's first write among them). Before this process has appended or read
+ * anything, the log's head.
+ */
+export function writtenPosition(store: EventStore): WrittenPosition {
+  const mark = furthestOf(store);
+  const head = storeHead(store);
+  return async () => mark.position ?? (await head());
 }
 
-/** Where the event log ends now (for a write that appended nothing: a replayed idempotency key). */
-export type LogHead = () => Promise<Position | null>;
-
 /** The log's head as a store reads it. */
-export const storeHead =
-  (store: EventStore): LogHead =>
+const storeHead =
+  (store: EventStore): WrittenPosition =>
   async () =>
     (await store.readAll({ direction: 'backwards', maxCount: 1 }))[0]?.position ?? null;
 

@@ -14,7 +14,7 @@ import { liveGames, livePlatform } from './liveGames';
 import { listenForScrapes, ServerMetrics } from './metrics';
 import { PostgresBuckets } from './operations/sharedLimits';
 import { loadModules } from './modules';
-import { storeHead } from './positions';
+import { writtenPosition } from './positions';
 import { heardStore, tellPrimaryStored, workerAppends, type Channel } from './nodeAppends';
 import { Presence } from './presence';
 import { postgresNotifications } from './notifications';
@@ -84,7 +84,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     updates,
     platform,
     reads: postgresReadModels(db.sql),
-    logHead: storeHead(store),
+    writtenPosition: writtenPosition(store),
     ...(metrics && { metrics }),
     ...(config.sharedRateLimits && { sharedLimits: new PostgresBuckets(db.sql) }),
     presence,

@@ -8864,7 +8864,7 @@ export interface components {
     'X-RateLimit-Reset': number;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
-    /** @description The position in the event log this write reached. Pass it as `after` to a read served from a read model (the games list, players, characters, campaigns, tickets) to read your own write. */
+    /** @description A position in the event log at or past this write (and the state it was decided on). Pass it as `after` to a read served from a read model (the games list, players, characters, campaigns, tickets) to read your own write. */
     'X-Log-Position': string;
   };
   pathItems: never;

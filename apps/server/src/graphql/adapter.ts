@@ -55,7 +55,7 @@ export interface GraphqlContext {
   credentials: Credentials;
   /** From the WebSocket connection_init payload; wins over the upgrade request's headers. */
   wsCredentials?: Omit<Credentials, 'address'>;
-  /** The furthest log position the document's writes reached (answered as `extensions.logPosition`). */
+  /** The furthest log position the document's writes answered (answered as `extensions.logPosition`). */
   logPosition?: Position;
 }
 

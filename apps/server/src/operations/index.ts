@@ -1,7 +1,7 @@
 // Every operation a client can call, grouped by what clients do, and the one way to call one: validate the input,
 // spend the caller's budget, check the declared credentials, run. The REST routes and GraphQL fields call `invoke`.
 import type { Position } from '@delve/kernel';
-import { reachedBy, type LogHead } from '../positions';
+import type { WrittenPosition } from '../positions';
 import { authorize, bearerToken } from './access';
 import * as campaigns from './campaigns';
 import * as characters from './characters';
@@ -39,7 +39,7 @@ export interface CallOptions {
   readonly charged: boolean;
 }
 
-/** What a call answered, and for a write the log position it reached (null: a read, or no log to ask). */
+/** What a call answered, and for a write a log position at or past it (null: a read, or no log to ask). */
 export interface Ran {
   readonly output: unknown;
   readonly position: Position | null;
@@ -53,8 +53,8 @@ export class Operations {
   constructor(
     readonly context: OperationContext,
     readonly limiter: RateLimiter,
-    /** Where the log ends, for a write that appended nothing; without it such a write answers no position. */
-    private readonly logHead?: LogHead,
+    /** The position a write answers (ADR 0058); without it a write answers none. */
+    private readonly writtenPosition?: WrittenPosition,
     private readonly observe?: OperationObserver,
   ) {}
 
@@ -77,13 +77,12 @@ export class Operations {
   }
 
   /**
-   * Run an admitted call. A write answers with the log position it reached (ADR 0036): the furthest its appends went,
-   * or the log's head when it appended nothing (a replayed idempotency key), for the caller to read its own write.
+   * Run an admitted call. A write answers with a log position at or past everything it appended or decided on (ADR
+   * 0036, ADR 0058), for the caller to read its own write.
    */
   async run(op: AnyOperation, admitted: Admitted): Promise<Ran> {
-    if (op.budget !== 'write') return { output: await this.execute(op, admitted), position: null };
-    const { value, position } = await reachedBy(() => this.execute(op, admitted));
-    return { output: value, position: position ?? (await this.logHead?.()) ?? null };
+    const output = await this.execute(op, admitted);
+    return { output, position: op.budget === 'write' ? ((await this.writtenPosition?.()) ?? null) : null };
   }
 
   private async execute(op: AnyOperation, { input, caller }: Admitted): Promise<unknown> {

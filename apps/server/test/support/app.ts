@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { MemoryGamesList } from './memoryGamesList';
 import { StoreUpdatesFeed } from '../../src/graphql/feed';
 import { liveGames, livePlatform } from '../../src/liveGames';
-import { storeHead } from '../../src/positions';
+import { writtenPosition } from '../../src/positions';
 import { readModelRunner } from '../../src/readModels';
 import { startScheduler } from '../../src/scheduler';
 import { postgresNotifications } from '../../src/notifications';
@@ -140,7 +140,7 @@ export async function testApp(
       modules,
       updates,
       platform,
-      logHead: storeHead(store),
+      writtenPosition: writtenPosition(store),
       notifications: postgresNotifications(sql),
     },
     options.log === undefined ? {} : { logger: logTo(config, options.log) },
