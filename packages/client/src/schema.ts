@@ -398,7 +398,7 @@ export interface paths {
     put?: never;
     /**
      * Ask for a seat at a kind of table: the oldest open game that fits, or a new one; it starts when it fills.
-     * @description Tables fit when the module, its options (with defaults), the seat count and the clock are the same, a seat is free, and the character (if one is brought) may sit there. With fillWithBotsAfter, what is left of the table is filled with server bots that many seconds after the ticket was opened.
+     * @description Tables fit when the module, its options (with defaults), the seat count and the clock are the same, a seat is free, and the character (if one is brought) may sit there. With fillWithBotsAfter, what is left of the table is filled with server bots that many seconds after the ticket was opened; a table nobody is left at by then (every ticket cancelled, no seat claimed) is abandoned as unfilled instead.
      */
     post: operations['openTicket'];
     delete?: never;

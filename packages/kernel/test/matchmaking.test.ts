@@ -128,6 +128,40 @@ t.test('a ticket is cancelled while open, not once placed; and ends failed when 
   t.equal(result.ticket.failure?.code, 'character/busy');
 });
 
+t.test('a fill finding nobody left at its table gives the table up instead of seating bots alone', async (t) => {
+  /** A 3-seat table of a fresh pool whose only ticket is placed, then cancelled: its player leaves the seat. */
+  const deserted = async (n: ReturnType<typeof node>, player: string) => {
+    const ticket = await n.matchmaking.open(player, { module: 'toy', seats: 3, fillWithBotsAfter: 0 });
+    const placed = (await n.matchmaking.place(ticket.id)).ticket;
+    t.equal((await n.matchmaking.cancel(player, ticket.id)).left, true, 'the cancelled ticket left its seat');
+    return { pool: placed.pool, gameId: placed.gameId as string };
+  };
+
+  const n = node(new InMemoryEventStore());
+  const [a, b] = await registered(n, 2);
+  const empty = await deserted(n, a as string);
+  t.equal(await n.matchmaking.fillWithBots(empty.pool, empty.gameId), true, 'the fill is done with');
+  const given = await n.games.reads.summary(empty.gameId);
+  t.equal(given.status, 'abandoned', 'the table was given up');
+  t.same(
+    given.seats.map((s) => s.bot),
+    [null, null, null],
+    'no bot was seated',
+  );
+  const next = (await n.matchmaking.place((await n.matchmaking.open(b as string, { module: 'toy', seats: 3 })).id)).ticket;
+  t.not(next.gameId, empty.gameId, 'and the pool no longer offers it');
+
+  // A stranger who claimed a seat outside matchmaking is someone to play with: that table is filled as before.
+  const m = node(new InMemoryEventStore());
+  const [c] = await registered(m, 1);
+  const visited = await deserted(m, c as string);
+  await m.games.lobby.claimSeat(visited.gameId, { name: 'stranger' });
+  t.equal(await m.matchmaking.fillWithBots(visited.pool, visited.gameId), true);
+  const filled = await m.games.reads.summary(visited.gameId);
+  t.equal(filled.status, 'active', 'the stranger’s table started');
+  t.equal(filled.seats.filter((s) => s.bot !== null).length, 2, 'with bots in the two other seats');
+});
+
 t.test('a fill due before its placement is carried out waits for it: bots never take a seat given to a ticket', async (t) => {
   const n = node(new InMemoryEventStore());
   const [a] = await registered(n, 1);

@@ -30,7 +30,8 @@ export const openTicket = operation({
   description:
     'Tables fit when the module, its options (with defaults), the seat count and the clock are the same, a seat is ' +
     'free, and the character (if one is brought) may sit there. With fillWithBotsAfter, what is left of the table is ' +
-    'filled with server bots that many seconds after the ticket was opened.',
+    'filled with server bots that many seconds after the ticket was opened; a table nobody is left at by then (every ' +
+    'ticket cancelled, no seat claimed) is abandoned as unfilled instead.',
   budget: 'write',
   auth: ['playerKey'],
   input: Type.Object(

@@ -261,7 +261,16 @@ export class MatchmakingService {
     // A taken seat with no ticket is one a stranger claimed outside matchmaking: nobody's placement waits on it.
     const given = table?.taken.filter((s) => s.ticketId !== '') ?? [];
     if (given.some((s) => game?.seats[s.seat]?.player !== s.player)) return false;
-    await this.pool(pool, { kind: 'done', gameId, reason: 'bots' });
+    // Bots fill a table for the people waiting at it. When nobody is left (every ticket was withdrawn, and no stranger
+    // claimed a seat), the table is given up as never filled rather than played out by bots alone (ADR 0059).
+    const nobody = game !== null && game.status === 'open' && !game.seats.some((s) => s.claimed && s.bot === null);
+    await this.pool(pool, { kind: 'done', gameId, reason: nobody ? 'ended' : 'bots' });
+    if (nobody) {
+      await this.deps.games.lobby.abandonGame(gameId, null, 'unfilled').catch((error: unknown) => {
+        if (!(error instanceof RuleViolation)) throw error;
+      });
+      return true;
+    }
     const bot = game ? this.deps.modules[game.module]?.bots?.[0]?.name : undefined;
     if (!game || game.status !== 'open' || bot === undefined) return true;
     await this.deps.games.lobby.seatBots(gameId, bot).catch((error: unknown) => {
