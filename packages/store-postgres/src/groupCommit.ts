@@ -1,6 +1,9 @@
 // Group commit: appends waiting at the same moment are written by one INSERT statement (one transaction, one WAL flush).
 import type { AppendResult, EventData } from '@delve/kernel';
-import type { PendingQuery, Sql } from 'postgres';
+import type { PendingQuery, Row as SqlRow, Sql } from 'postgres';
+
+/** A piece of SQL spliced into a statement. */
+type Fragment = PendingQuery<SqlRow[]>;
 import { appendResultOf, type AppendedRow } from './appendedRow';
 
 export interface PendingAppend {
@@ -37,6 +40,8 @@ export class GroupCommitter {
   constructor(
     private readonly sql: Sql,
     private readonly single: (pending: PendingAppend) => Promise<AppendResult | null>,
+    /** What each statement asks before it writes (the sole-writer lock, ADR 0060). */
+    private readonly mayWrite: () => Fragment,
     private readonly maxInFlight = 1,
     private readonly maxBatch = 200,
     /** Told how many appends each statement carries (metrics). */
@@ -81,7 +86,7 @@ export class GroupCommitter {
     if (batch.length === 1) return this.writeAlone(batch[0] as PendingAppend);
     let rows: Row[];
     try {
-      rows = await batchInsert(this.sql, batch);
+      rows = await batchInsert(this.sql, batch, this.mayWrite());
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         await Promise.all(batch.map((pending) => this.writeAlone(pending)));
@@ -113,7 +118,11 @@ export class GroupCommitter {
  * event of an entry is checked against the same head. The batch travels as one JSON parameter: cheaper to encode
  * than seven arrays, and PostgreSQL keeps each event's JSON text verbatim. Returns the rows inserted.
  */
-export function batchInsert(sql: Sql, batch: readonly Pick<PendingAppend, 'streamId' | 'base' | 'events'>[]): PendingQuery<Row[]> {
+export function batchInsert(
+  sql: Sql,
+  batch: readonly Pick<PendingAppend, 'streamId' | 'base' | 'events'>[],
+  mayWrite: Fragment = sql`delve_may_write()`,
+): PendingQuery<Row[]> {
   const rows = batch.flatMap(({ streamId, base, events }, k) =>
     events.map((e, offset) => ({ k, s: streamId, b: base, r: base + 1 + offset, id: e.id, t: e.type, d: e.data, m: e.metadata ?? {} })),
   );
@@ -121,7 +130,7 @@ export function batchInsert(sql: Sql, batch: readonly Pick<PendingAppend, 'strea
     insert into events (stream_id, revision, event_id, type, data, metadata)
     select t.s, t.r, t.id, t.t, t.d, t.m
       from json_to_recordset(${JSON.stringify(rows)}::text::json) as t(k int, s text, b bigint, r bigint, id uuid, t text, d json, m json)
-     where coalesce((select max(e.revision) from events e where e.stream_id = t.s), -1) = t.b
+     where ${mayWrite} and coalesce((select max(e.revision) from events e where e.stream_id = t.s), -1) = t.b
      order by t.k, t.r
     returning stream_id, revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
 }

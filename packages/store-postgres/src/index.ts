@@ -5,6 +5,7 @@ export { LEGACY_PASSWORD, startEmbeddedPostgres, type EmbeddedDatabase, type Emb
 export { migrate, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 
 export { AdvisoryLeaderLock } from './leaderLock';
+export { HELD_BY_SOLE_WRITER, SoleWriterLock, type SoleWriterOptions } from './soleWriter';
 export { PostgresDuePlan } from './duePlan';
 export { closePool, isDriverConnectRefused, isDriverOwnQueryClosed, isDriverWriteAfterClose } from './driverFaults';
 export { feedAfter, feedNews, feedPage, PostgresNoticeOutbox, type FeedPage } from './notifications';
