@@ -23,6 +23,8 @@ export interface GameServiceDeps {
   readonly cacheSize?: number;
   /** Records kept for replays every N events of a game (default: every 64 events, 256 games). */
   readonly snapshots?: SnapshotOptions;
+  /** While this process is the store's only writer, its epoch (ADR 0060): games folded in it are read from memory. */
+  readonly soleEpoch?: () => number | null;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface GameStreamsDeps {
   readonly cacheSize?: number;
   /** Records kept for replays (see RecordSnapshots). */
   readonly snapshots?: SnapshotOptions;
+  /** The sole writer's epoch while this process is the store's only writer (StreamHandlerDeps.soleEpoch). */
+  readonly soleEpoch?: () => number | null;
 }
 
 /** An event of a game this node appended or caught up with lately: when it was recorded, and the module state before it. */
@@ -89,6 +91,7 @@ export class GameStreams {
       conflictCode: 'game/concurrency',
       ...(deps.maxRetries !== undefined && { maxRetries: deps.maxRetries }),
       ...(deps.cacheSize !== undefined && { cacheSize: deps.cacheSize }),
+      ...(deps.soleEpoch !== undefined && { soleEpoch: deps.soleEpoch }),
       fold: (record, event) => (record === undefined ? this.created(event) : this.fold(record, event)),
       // Whatever this node folds from the store (a first load, a catch-up) leaves snapshots for later replays.
       // A catch-up (events folded onto a record this node held) keeps them with their states before, like an append.

@@ -79,6 +79,11 @@ export interface StreamHandlerDeps<S> {
    * per event, or keep snapshots on the way. Must give what `fold` event by event would.
    */
   readonly foldMany?: (state: S | undefined, events: readonly RecordedEvent[]) => S;
+  /**
+   * While this process is the store's only writer, a number naming that stretch of time (the sole writer's epoch, ADR
+   * 0060), else null. A fold read or appended within the current epoch is exact until it ends: `load` takes it as it is.
+   */
+  readonly soleEpoch?: () => number | null;
 }
 
 /** Metadata field of a command's first event holding the request fingerprint sent with its idempotency key. */
@@ -107,8 +112,13 @@ export function stampedMetadata(stamp: Stamp, extra: Record<string, unknown> = {
  * another node's writes never refuses a command that became legal.
  */
 export class StreamHandler<S> {
-  /** Each stream's fold, and the number of the latest read of the store it includes (see `mark`). */
-  private readonly cache: StateCache<{ readonly folded: Folded<S>; readonly read: number }>;
+  /**
+   * Each stream's fold, the number of the latest read of the store it includes (see `mark`), and the sole writer's
+   * epoch it is exact in (null: none known).
+   */
+  private readonly cache: StateCache<{ readonly folded: Folded<S>; readonly read: number; readonly epoch: number | null }>;
+  /** Appends in flight by stream: until one is folded, the cached fold may be behind the store even for a sole writer. */
+  private readonly appending = new Map<string, number>();
   private readonly maxRetries: number;
   /** Reads of streams issued so far: the logical clock of `mark` (the kernel reads no clock). */
   private reads = 0;
@@ -180,10 +190,8 @@ export class StreamHandler<S> {
         // The fingerprint goes with the command's first event, where the key is first seen on a fold.
         metadata: i === 0 && fingerprint !== undefined ? { ...e.metadata, [FINGERPRINT_FIELD]: fingerprint } : e.metadata,
       }));
-      try {
-        await this.deps.store.appendToStream(streamId, data, { expectedRevision: current ? revision : 'no_stream' });
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const epoch = this.soleEpoch();
+      if (!(await this.appendAt(streamId, data, current ? revision : 'no_stream'))) {
         this.cache.delete(streamId);
         fresh = true;
         if (attempt >= this.maxRetries) {
@@ -193,9 +201,40 @@ export class StreamHandler<S> {
       }
       const written: KeyedWrite = { from: revision + 1, to: revision + data.length, fingerprint };
       const folded = this.after(streamId, current, decision, data, written, stamp);
-      this.keep(streamId, folded, -1);
+      // Landed at the revision it expected, with no other writer all along: the fold is the stream's, in that epoch.
+      this.keep(streamId, folded, -1, this.sameEpoch(epoch));
       return { folded, written, replayed: false, decision, stamp };
     }
+  }
+
+  /**
+   * Append at the revision decided on; false when the store had moved on (another writer got in first). Marked in flight
+   * meanwhile, so a sole writer's `load` does not take the fold from before it as exact (the caller keeps the fold after
+   * it in the same turn of the event loop as the mark is cleared).
+   */
+  private async appendAt(streamId: string, data: readonly EventData[], expectedRevision: number | 'no_stream'): Promise<boolean> {
+    this.appending.set(streamId, (this.appending.get(streamId) ?? 0) + 1);
+    try {
+      await this.deps.store.appendToStream(streamId, data, { expectedRevision });
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) return false;
+      throw error;
+    } finally {
+      const left = (this.appending.get(streamId) ?? 1) - 1;
+      if (left > 0) this.appending.set(streamId, left);
+      else this.appending.delete(streamId);
+    }
+  }
+
+  /** The sole writer's epoch now (null when this process is not known to be the only writer). */
+  private soleEpoch(): number | null {
+    return this.deps.soleEpoch?.() ?? null;
+  }
+
+  /** `epoch` when it is still the current one (nobody else could write since it was taken), else null. */
+  private sameEpoch(epoch: number | null): number | null {
+    return epoch !== null && epoch === this.soleEpoch() ? epoch : null;
   }
 
   /** Lookups of the folded-state cache that found a state (hits) and that had to read the stream (misses). */
@@ -210,12 +249,15 @@ export class StreamHandler<S> {
   async load(streamId: string, options: { freshAfter?: number } = {}): Promise<Folded<S>> {
     const entry = this.cache.get(streamId);
     if (entry && options.freshAfter !== undefined && entry.read > options.freshAfter) return entry.folded;
+    // A sole writer's fold made in the current epoch is the stream as it stands, unless its own append is in flight.
+    const epoch = this.soleEpoch();
+    if (entry && epoch !== null && entry.epoch === epoch && !this.appending.has(streamId)) return entry.folded;
     const read = ++this.reads;
     if (entry) {
       const newer = await this.deps.store.readStream(streamId, { fromRevision: entry.folded.revision + 1 });
-      return this.keep(streamId, newer.length === 0 ? entry.folded : this.extend(entry.folded, newer), read);
+      return this.keep(streamId, newer.length === 0 ? entry.folded : this.extend(entry.folded, newer), read, this.sameEpoch(epoch));
     }
-    return this.keep(streamId, this.foldAll(await this.deps.store.readStream(streamId)), read);
+    return this.keep(streamId, this.foldAll(await this.deps.store.readStream(streamId)), read, this.sameEpoch(epoch));
   }
 
   /**
@@ -223,10 +265,14 @@ export class StreamHandler<S> {
    * concurrent read or append got there first): a cached fold never goes back, so it includes every read it is credited
    * with. Returns the fold now cached.
    */
-  private keep(streamId: string, folded: Folded<S>, read: number): Folded<S> {
+  private keep(streamId: string, folded: Folded<S>, read: number, epoch: number | null = null): Folded<S> {
     const current = this.cache.peek(streamId);
-    const latest = current && current.folded.revision > folded.revision ? current.folded : folded;
-    this.cache.set(streamId, { folded: latest, read: Math.max(read, current?.read ?? -1) });
+    const behind = current !== undefined && current.folded.revision > folded.revision;
+    const latest = behind ? current.folded : folded;
+    // The epoch goes with the fold it was proved for; the same revision proved either way keeps whichever proof holds.
+    const same = current !== undefined && current.folded.revision === folded.revision;
+    const exactIn = behind ? current.epoch : (epoch ?? (same ? current.epoch : null));
+    this.cache.set(streamId, { folded: latest, read: Math.max(read, current?.read ?? -1), epoch: exactIn });
     return latest;
   }
 
@@ -324,7 +370,7 @@ export class StreamHandler<S> {
 
   /** Keep a fold in the cache (the creator of a stream knows it without reading it back). */
   remember(streamId: string, folded: Folded<S>): void {
-    this.cache.set(streamId, { folded, read: -1 });
+    this.cache.set(streamId, { folded, read: -1, epoch: null });
   }
 }
 
