@@ -55,6 +55,12 @@ export interface Config {
    * leaves one core to PostgreSQL (ADR 0032: on two cores a second worker measured slower, the floor's too).
    */
   readonly workers: number;
+  /**
+   * Run as the database's only writer (ADR 0060): the process holds PostgreSQL's writers' lock, so games it holds
+   * folded are served from memory and any other process's appends are refused meanwhile. The default is on for one
+   * process on the embedded PostgreSQL (nobody else writes there), off otherwise.
+   */
+  readonly soleWriter: boolean;
   /** Tables that run themselves: the scheduler's settings. */
   readonly tables: TableSettings;
   /** Prometheus metrics: off (null) unless a token or a port of their own is configured. */
@@ -221,6 +227,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push(`RATE_LIMIT_STORE=${JSON.stringify(rateLimitStore)}: expected node or postgres`);
   }
 
+  const workers = int('WORKERS', Math.max(1, availableParallelism() - 1), 1, 256);
+  const external = get('DATABASE_URL') !== undefined || get('EVENTSTORE_URL') !== undefined;
+  const soleWriter = bool('SOLE_WRITER', workers === 1 && !external);
+  if (soleWriter && workers > 1) problems.push('SOLE_WRITER: a cluster (WORKERS above 1) has a writer per process; set WORKERS=1');
+  if (soleWriter && get('EVENTSTORE_URL') !== undefined) problems.push('SOLE_WRITER: only PostgreSQL can hold the writers’ lock');
   const config: Config = {
     host,
     port: int('PORT', 3000, 0, 65535),
@@ -256,7 +267,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: bool('TRUST_PROXY', false),
     development: nodeEnv === 'development',
     gamePackages,
-    workers: int('WORKERS', Math.max(1, availableParallelism() - 1), 1, 256),
+    workers,
+    soleWriter,
     metrics: metricsToken === null && metricsPort === null ? null : { token: metricsToken, port: metricsPort, host: metricsHost },
     sharedRateLimits: rateLimitStore === 'postgres',
     gameCacheSize: int('GAME_CACHE_SIZE', 5000, 100, 1_000_000),

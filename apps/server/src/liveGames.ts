@@ -22,12 +22,12 @@ const newSecret = (): string => randomBytes(32).toString('base64url');
 
 /**
  * The system clock, random UUIDs and CSPRNG secrets. `overrides`: the games held folded in memory (GAME_CACHE_SIZE),
- * and reproducible secrets for tests.
+ * the sole writer's epoch when this process is the store's only writer (ADR 0060), and reproducible secrets for tests.
  */
 export function liveGames(
   store: EventStore,
   modules: Readonly<Record<string, AnyGameModule>>,
-  overrides: Partial<Pick<GameServiceDeps, 'newSecret' | 'cacheSize'>> = {},
+  overrides: Partial<Pick<GameServiceDeps, 'newSecret' | 'cacheSize' | 'soleEpoch'>> = {},
 ): GameServices {
   // Appends note the log position they reach, so each write can answer with it (positions.ts).
   return gameServices({

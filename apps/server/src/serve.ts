@@ -2,7 +2,7 @@
 // It owns the embedded PostgreSQL when it runs alone (WORKERS=1); as a cluster worker it connects to the primary's.
 import type { Server } from 'node:http';
 import { postgresReadModels } from '@delve/projections';
-import { migrationsApplied, openDatabase, PostgresEventStore } from '@delve/store-postgres';
+import { migrationsApplied, openDatabase, PostgresEventStore, SoleWriterLock } from '@delve/store-postgres';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { buildApp } from './app';
@@ -50,14 +50,27 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const metrics = config.metrics ? new ServerMetrics(db.sql, !config.eventStoreUrl) : undefined;
   // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
   // Every append made through it is told: to this process's leaders, or a worker's to its primary's (ADR 0052).
+  // One process on a database nobody else writes to holds the writers' lock, and serves the games it has folded from
+  // memory while it does (ADR 0060).
+  const soleWriter =
+    config.soleWriter && !config.eventStoreUrl
+      ? new SoleWriterLock(db.sql, {
+          onChange: (held) =>
+            log('info', held ? 'holding the database as its only writer' : 'no longer holding the database as its only writer'),
+        })
+      : undefined;
+  soleWriter?.start();
   const store = heardStore(
     config.eventStoreUrl
       ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)
-      : new PostgresEventStore(db.sql, { ...(metrics && { observer: metrics.store }) }),
+      : new PostgresEventStore(db.sql, { ...(metrics && { observer: metrics.store }), ...(soleWriter && { soleWriter }) }),
   );
   const warnings: string[] = [];
   const modules = await loadModules(config.gamePackages ?? undefined, (message, error) => warnings.push(`${message}: ${String(error)}`));
-  const games = liveGames(store, modules, { cacheSize: config.gameCacheSize });
+  const games = liveGames(store, modules, {
+    cacheSize: config.gameCacheSize,
+    ...(soleWriter && { soleEpoch: () => soleWriter.epoch() }),
+  });
   const platform = livePlatform(store, modules, games);
   // This process's own appends (and, in a cluster, its node's) are pushed without waiting for the store to give them back.
   const node = options.primary ? workerAppends(games.streams, options.primary) : null;
@@ -141,6 +154,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       ['presence', () => presence.stop()],
       ['leaders', async () => leaders?.stop()],
       ['updates', async () => (node?.stop(), stopTellingStored(), updates.close())],
+      ['sole writer', async () => soleWriter?.stop()],
       ['event store', async () => (config.eventStoreUrl ? store.close() : undefined)],
       ['database', () => db.close()],
     ];

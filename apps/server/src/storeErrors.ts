@@ -27,7 +27,8 @@ interface ErrorShape {
 /**
  * True when `error` says the event store or the read-model database is unreachable, restarting or shutting down:
  * a connection refused or lost, PostgreSQL's connection-exception class (08), admin/crash shutdown or "starting up"
- * (57P01..57P03), and too many connections (53300). Such a request may succeed if retried.
+ * (57P01..57P03), too many connections (53300), and an append refused while another process is the database's sole
+ * writer (DL001). Such a request may succeed if retried.
  */
 export function storeUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -35,6 +36,8 @@ export function storeUnavailable(error: unknown): boolean {
   if (typeof code === 'string') {
     if (CONNECTION_CODES.has(code)) return true;
     if (name === 'PostgresError' && (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    // Another process holds the database as its only writer (ADR 0060): appends succeed again once it stops.
+    if (name === 'PostgresError' && code === 'DL001') return true;
   }
   return typeof type === 'string' && ESDB_AWAY.has(type);
 }

@@ -41,6 +41,27 @@ t.test('values are parsed', async (t) => {
   t.equal(loadConfig({ CORS_ORIGIN: '*' }).corsOrigin, true);
 });
 
+t.test('SOLE_WRITER: on for one process on the embedded PostgreSQL, off otherwise, refused where it cannot hold', async (t) => {
+  t.equal(loadConfig({ WORKERS: '1' }).soleWriter, true, 'one process, embedded: nobody else writes there');
+  t.equal(loadConfig({ WORKERS: '2' }).soleWriter, false, 'a cluster has a writer per process');
+  t.equal(
+    loadConfig({ WORKERS: '1', DATABASE_URL: 'postgres://u:p@db:5432/delve' }).soleWriter,
+    false,
+    'an external database may have other nodes',
+  );
+  t.equal(
+    loadConfig({ WORKERS: '1', DATABASE_URL: 'postgres://db/delve', SOLE_WRITER: 'true' }).soleWriter,
+    true,
+    'unless the operator says so',
+  );
+  t.equal(loadConfig({ WORKERS: '1', SOLE_WRITER: 'false' }).soleWriter, false, 'and it can be turned off');
+  t.throws(() => loadConfig({ WORKERS: '2', SOLE_WRITER: 'true' }), /SOLE_WRITER: a cluster/, 'refused with several workers');
+  t.throws(
+    () => loadConfig({ WORKERS: '1', SOLE_WRITER: 'true', EVENTSTORE_URL: 'esdb://localhost:2113' }),
+    /SOLE_WRITER: only PostgreSQL/,
+  );
+});
+
 t.test('RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS is a bucket of that size refilled over that window', async (t) => {
   const { rateLimits } = loadConfig({ RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_MS: '60000' });
   t.same(rateLimits, { read: { perSecond: 2, burst: 120 }, write: { perSecond: 2, burst: 120 } });

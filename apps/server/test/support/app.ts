@@ -1,7 +1,7 @@
 // Builds the app for tests on the kernel's real game services and a real PostgreSQL (one database per app), with the toy module.
 import type { AnyGameModule, EventStore, GameServices } from '@delve/kernel';
 import { LeaderLoop, postgresReadModels, ReadModelStore, type ProjectionRunner } from '@delve/projections';
-import { FINAL_BELOW, PostgresEventStore } from '@delve/store-postgres';
+import { FINAL_BELOW, PostgresEventStore, SoleWriterLock } from '@delve/store-postgres';
 import type { Sql } from 'postgres';
 import { startTestDatabaseServer, type TestDatabaseServer } from '@delve/store-postgres/testing';
 import t from 'tap';
@@ -70,6 +70,7 @@ export async function testApp(
    * scheduler: run the scheduler (clocks, bots in seats, games nobody plays) as the server does, on this app's node.
    * log: hear every log line of the app at info level and above (parsed), with the server's own redactions.
    * told: run the notifier and the webhook deliverer as the server does (with these overrides, such as a clock).
+   * soleWriter: hold the database as its only writer (ADR 0060), as one server process on its embedded PostgreSQL does.
    */
   options: {
     readSide?: boolean;
@@ -77,6 +78,7 @@ export async function testApp(
     scheduler?: boolean;
     log?: (entry: LogEntry) => void;
     told?: boolean | Partial<Pick<BeingToldDeps, 'clock' | 'send' | 'pollMs'>>;
+    soleWriter?: boolean;
   } = {},
 ): Promise<TestApp> {
   let counter = 0;
@@ -85,8 +87,19 @@ export async function testApp(
   const db = shared ? null : await (await databaseServer()).create();
   const sql = shared?.sql ?? (db as NonNullable<typeof db>).sql;
   const url = shared?.url ?? (db as NonNullable<typeof db>).url;
-  const store = shared?.store ?? new PostgresEventStore(sql, { pollIntervalMs: 20 });
-  const service = liveGames(store, modules, secrets === undefined ? {} : { newSecret: () => `${secrets}-${counter++}` });
+  // soleWriter: this app holds the database as its only writer (ADR 0060), as one server process on its embedded
+  // PostgreSQL does; the app is returned once it holds the lock.
+  let held: () => void = () => undefined;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const soleWriter =
+    options.soleWriter === true && !shared ? new SoleWriterLock(sql, { pollMs: 50, onChange: (now) => now && held() }) : null;
+  soleWriter?.start();
+  if (soleWriter) await holding;
+  const store = shared?.store ?? new PostgresEventStore(sql, { pollIntervalMs: 20, ...(soleWriter && { soleWriter }) });
+  const service = liveGames(store, modules, {
+    ...(secrets !== undefined && { newSecret: () => `${secrets}-${counter++}` }),
+    ...(soleWriter && { soleEpoch: () => soleWriter.epoch() }),
+  });
   const platform = livePlatform(store, modules, service);
   // The read side as the server runs it, in process: every read model and the outcome recorder, polling fast.
   const fail = (error: unknown) => t.fail(`read side: ${String(error)}`);
@@ -167,6 +180,7 @@ export async function testApp(
     if (readSide) for (const runner of runners) await runner.stop();
     await gamesList.close();
     await updates.close();
+    await soleWriter?.stop();
     await db?.close();
   };
   return { app, store, sql, url, service, platform, config, settle, close, told };
