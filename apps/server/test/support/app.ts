@@ -52,6 +52,8 @@ export interface TestApp {
   settle(): Promise<void>;
   /** Close the app and the games list (call on teardown). */
   close(): Promise<void>;
+  /** Whether the app holds its database as the only writer (the `soleWriter` option). */
+  soleWriter: boolean;
 }
 
 /**
@@ -89,6 +91,8 @@ export async function testApp(
   const url = shared?.url ?? (db as NonNullable<typeof db>).url;
   // soleWriter: this app holds the database as its only writer (ADR 0060), as one server process on its embedded
   // PostgreSQL does; the app is returned once it holds the lock.
+  // Another app on its store would append past the lock without its folds hearing of it.
+  if (shared?.soleWriter) throw new Error('an app cannot share the store of a sole writer');
   let held: () => void = () => undefined;
   const holding = new Promise<void>((resolve) => (held = resolve));
   const soleWriter =
@@ -183,7 +187,7 @@ export async function testApp(
     await soleWriter?.stop();
     await db?.close();
   };
-  return { app, store, sql, url, service, platform, config, settle, close, told };
+  return { app, store, sql, url, service, platform, config, settle, close, told, soleWriter: soleWriter !== null };
 }
 
 /** A newly registered player of the app: its id and key. */
