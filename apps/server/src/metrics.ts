@@ -32,6 +32,8 @@ export class ServerMetrics {
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
   private readonly commands: Counter<'module' | 'outcome'>;
   private app: AppSources | null = null;
+  /** The sole writer's epoch while this process holds its database as the only writer (ADR 0060), else null. */
+  soleWriter: (() => number | null) | null = null;
   /** For the event store (PostgreSQL): append latency and group-commit batch sizes. */
   readonly store: AppendObserver;
 
@@ -78,6 +80,7 @@ export class ServerMetrics {
     const app = () => this.app;
     const lag = () => this.lag();
     const due = () => this.due();
+    const sole = () => this.soleWriter?.() ?? null;
     new Counter({
       name: 'delve_fold_cache_lookups_total',
       help: 'Lookups of the folded-game cache: a hit uses the state in memory, a miss reads the whole stream.',
@@ -106,6 +109,16 @@ export class ServerMetrics {
       registers,
       collect() {
         this.set(app()?.websockets() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'delve_sole_writer_epoch',
+      help:
+        'While this process holds its database as the only writer (SOLE_WRITER) and serves the games it folded from ' +
+        'memory: how many times it has taken the lock (a lost one is taken again). 0 while it does not hold it.',
+      registers,
+      collect() {
+        this.set(sole() ?? 0);
       },
     });
     // Read from PostgreSQL, the same for every worker: a cluster reports the largest answer, not their sum.

@@ -60,6 +60,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         })
       : undefined;
   soleWriter?.start();
+  if (metrics && soleWriter) metrics.soleWriter = () => soleWriter.epoch();
   const store = heardStore(
     config.eventStoreUrl
       ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)

@@ -140,6 +140,20 @@ t.test('metrics move with the traffic and are refused without the token', async 
   t.pass('and uncounted when it leaves');
 });
 
+t.test('a sole writer says so, and counts each time it takes its lock again', async (t) => {
+  const db = await databases.create();
+  t.teardown(() => db.close());
+  const server = await startServer({ DATABASE_URL: db.url, SOLE_WRITER: 'true', METRICS_TOKEN: TOKEN }, await freePort());
+  t.teardown(() => server.child.kill('SIGKILL'));
+  const epoch = async () => total(samples((await scrape(`${server.base}/metrics`)).text), 'delve_sole_writer_epoch');
+  const first = await until('the lock taken', async () => ((await epoch()) > 0 ? epoch() : null));
+  t.equal(first, 1, 'holding it: the first taking');
+  // What a PostgreSQL restart (or an operator) does to the lock's session.
+  await db.sql`select pg_terminate_backend(l.pid) from pg_locks l
+    where l.locktype = 'advisory' and l.mode = 'ExclusiveLock' and l.granted and l.database = (select oid from pg_database where datname = current_database())`;
+  t.equal(await until('the lock taken again', async () => ((await epoch()) > first ? epoch() : null)), 2, 'taken again: the second taking');
+});
+
 /** GET on a connection of its own, so the cluster's primary hands it to the next worker. */
 const onNewConnection = (base: string, path: string): Promise<number> =>
   new Promise((resolve, reject) =>
@@ -171,6 +185,7 @@ t.test('WORKERS=2: one scrape covers both workers, on METRICS_PORT and on the AP
   for (let i = 0; i < 20; i++) statuses.push(await onNewConnection(server.base, '/health'));
   t.same(new Set(statuses), new Set([200]), '20 requests, each on a new connection (the workers take turns)');
   t.equal((await count(local)) - start, 20, 'METRICS_PORT (the primary) counts all 20: both workers summed');
+  t.equal(total(samples((await scrape(local)).text), 'delve_sole_writer_epoch'), 0, 'a cluster is never a sole writer');
   t.equal((await count(`${server.base}/metrics`)) - start, 20, 'so does /metrics on the API port, whichever worker answers');
   // A game's deadline planned: each worker reads the same plan from the database, and the scrape says it once.
   const game = (await http(server.base, 'POST', '/games', { module: 'toy', seats: 2, clock: { kind: 'move', seconds: 600 } })).body;
