@@ -10,6 +10,9 @@ const Obj = <P extends TProperties>(properties: P, description: string) =>
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description: `${description} Off unless set.` }));
 const Id = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
 
+/** The most quests a Dungeonlord's deck may hold: so also the most one seat can complete in an adventure. */
+export const MAX_DECK_QUESTS = 20;
+
 /** One line of a constructed deck: a card design and how many copies of it. */
 const DeckLineT = Obj(
   { card: Id('An Adventure card design id.'), copies: Type.Integer({ minimum: 1, maximum: 4, description: 'Copies (at most 4).' }) },
@@ -23,7 +26,7 @@ export const DecksT = Obj(
       {
         maps: Type.Array(Id('A Map card.'), { maxItems: 30, description: '6 Map cards per hero player, as many rooms as passages.' }),
         quests: Type.Array(Id('A quest.'), {
-          maxItems: 20,
+          maxItems: MAX_DECK_QUESTS,
           description: '3 different quests per hero player, each played on these Map cards (or the entrance).',
         }),
         cards: Type.Array(DeckLineT, { maxItems: 40, description: 'Banes and Encounters: the deck totals at least 70 cards.' }),

@@ -4,6 +4,7 @@ import t from 'tap';
 import { RuleViolation, type GameResult } from '@delve/kernel';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { dungeoneer, outcome, progression, type DungeoneerOutcome, type DungeoneerSheet } from '../src/index';
+import { MAX_DECK_QUESTS } from '../src/options';
 import { only, scenario, type Deal } from './support';
 
 const CARRY = { campaign: { carry: { level: true, treasures: true } } };
@@ -143,4 +144,17 @@ t.test('Characters: the owner may drop a carried Treasure between adventures', a
   ]);
   t.same(progression.evolve(sheet, { type: 'TreasureDropped', treasure: 'hide-buckler' }).treasures, ['notched-sword']);
   t.throws(() => progression.decide({ type: 'DropTreasure', treasure: 'tarnished-idol' }, sheet), RuleViolation);
+});
+
+t.test('Characters: a record keeps every quest an adventure completed, up to the most a Dungeonlord’s deck holds', async (t) => {
+  // Found by a campaign of bots: one hero completed 13 quests in one adventure, and the sheet's schema allowed 12.
+  const quests = Array.from({ length: MAX_DECK_QUESTS }, (_, i) => `quest-${i}`);
+  const o = { ...outcome(questDone(CARRY, [null, { hero: 'brannoc', treasures: [] }]).state, 1)!, quests };
+  const sheet = progression
+    .record(result(o), sheetOf(progression.create({ hero: 'brannoc' })))
+    .reduce(progression.evolve, sheetOf(progression.create({ hero: 'brannoc' })));
+  t.equal(sheet.history[0]?.quests.length, MAX_DECK_QUESTS, 'all recorded');
+  t.ok(TypeCompiler.Compile(progression.sheetSchema).Check(progression.sheet(sheet)), 'and the sheet matches its schema');
+  const events = TypeCompiler.Compile(progression.eventSchema);
+  t.ok(events.Check(progression.record(result(o), sheet)[0]), 'as does the event that recorded them');
 });

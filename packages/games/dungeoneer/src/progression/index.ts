@@ -6,12 +6,13 @@ import { STARTER } from '../content/index';
 import type { DungeoneerState } from '../state';
 import { fail } from '../rules/fail';
 import { dungeonlordSeat } from '../rules/table';
+import { MAX_DECK_QUESTS } from '../options';
 
 const HeroIdT = Type.Union(
   STARTER.heroes.map((h) => Type.Literal(h.id)),
   { description: 'A hero card of the starter set.' },
 );
-const Designs = (description: string) => Type.Array(Type.String({ maxLength: 40 }), { maxItems: 12, description });
+const Designs = (description: string, maxItems = 12) => Type.Array(Type.String({ maxLength: 40 }), { maxItems, description });
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
 /** What a player chooses when creating a Dungeoneer character: which hero it is. */
@@ -48,7 +49,8 @@ const AdventureT = Type.Object(
     gameId: Type.String({ description: 'The game.' }),
     side: Type.Union([Type.Literal('hero'), Type.Literal('dungeonlord')], { description: 'The side the character played.' }),
     won: Type.Boolean({ description: 'Whether it was among the winners.' }),
-    quests: Designs('Quests it completed.'),
+    // As many as the deck held: a seat may complete every quest of a long adventure.
+    quests: Designs('Quests it completed.', MAX_DECK_QUESTS),
     defeats: Count('How often its seat’s hero fell.'),
     felled: Count('As a campaign’s Dungeonlord: heroes defeated.'),
     level: Type.Integer({ minimum: 1, description: 'The level its own hero reached.' }),
