@@ -48,8 +48,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     ...(options.poolSize !== undefined && { max: options.poolSize }),
   });
   const metrics = config.metrics ? new ServerMetrics(db.sql, !config.eventStoreUrl) : undefined;
-  // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
-  // Every append made through it is told: to this process's leaders, or a worker's to its primary's (ADR 0052).
   // One process on a database nobody else writes to holds the writers' lock, and serves the games it has folded from
   // memory while it does (ADR 0060).
   const soleWriter =
@@ -61,6 +59,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       : undefined;
   soleWriter?.start();
   if (metrics && soleWriter) metrics.soleWriter = () => soleWriter.epoch();
+  // EventStoreDB's client (gRPC, protobuf) is loaded only when it is the event store: 10 MB of an idle node's heap.
+  // Every append made through it is told: to this process's leaders, or a worker's to its primary's (ADR 0052).
   const store = heardStore(
     config.eventStoreUrl
       ? await (await import('@delve/store-esdb')).openEsdbEventStore(config.eventStoreUrl)

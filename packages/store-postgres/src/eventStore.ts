@@ -20,7 +20,7 @@ import {
 import type { PendingQuery, Row, Sql } from 'postgres';
 import { appendResultOf, type AppendedRow } from './appendedRow';
 import { GroupCommitter } from './groupCommit';
-import type { SoleWriterLock } from './soleWriter';
+import { mayWrite, type SoleWriterLock } from './soleWriter';
 
 /** A piece of SQL spliced into a larger query. */
 type Fragment = PendingQuery<Row[]>;
@@ -117,7 +117,7 @@ export class PostgresEventStore implements EventStore {
         : new GroupCommitter(
             sql,
             ({ streamId, base, events }) => this.insertAtRevision(streamId, events, base),
-            () => this.mayWrite(),
+            () => mayWrite(sql, this.soleWriter),
             options.maxInFlight,
             undefined,
             this.observer && ((appends) => this.observer?.batched(appends)),
@@ -187,7 +187,7 @@ export class PostgresEventStore implements EventStore {
       return this.sql<AppendedRow[]>`
         insert into events (stream_id, revision, event_id, type, data, metadata)
         select ${streamId}, ${base + 1}, ${only.id}::uuid, ${only.type}, ${JSON.stringify(only.data)}::text::json, ${JSON.stringify(only.metadata ?? {})}::text::json
-         where ${this.mayWrite()} and ${guard}
+         where ${mayWrite(this.sql, this.soleWriter)} and ${guard}
         returning revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
     }
     const ids = events.map((e) => e.id);
@@ -198,7 +198,7 @@ export class PostgresEventStore implements EventStore {
       insert into events (stream_id, revision, event_id, type, data, metadata)
       select ${streamId}, ${head} + t.i, t.id, t.type, t.data::json, t.metadata::json
         from unnest(${ids}::uuid[], ${types}::text[], ${data}::text[], ${metadata}::text[]) with ordinality as t(id, type, data, metadata, i)
-       where ${this.mayWrite()} and ${guard}
+       where ${mayWrite(this.sql, this.soleWriter)} and ${guard}
        order by t.i
       returning revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
     if (base === null) {
@@ -207,14 +207,6 @@ export class PostgresEventStore implements EventStore {
     }
     const guard = base < 0 ? this.sql`true` : this.sql`exists (select 1 from events where stream_id = ${streamId} and revision = ${base})`;
     return rows(this.sql`${base}::bigint`, guard);
-  }
-
-  /**
-   * What an append asks before it writes (ADR 0060): nothing while this process holds the sole-writer lock, else the
-   * lock shared for the append's transaction, which is refused (SQLSTATE DL001) while another process holds it.
-   */
-  private mayWrite(): Fragment {
-    return this.soleWriter?.holding() ? this.sql`true` : this.sql`delve_may_write()`;
   }
 
   private async appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {

@@ -1,10 +1,8 @@
 // Group commit: appends waiting at the same moment are written by one INSERT statement (one transaction, one WAL flush).
 import type { AppendResult, EventData } from '@delve/kernel';
 import type { PendingQuery, Row as SqlRow, Sql } from 'postgres';
-
-/** A piece of SQL spliced into a statement. */
-type Fragment = PendingQuery<SqlRow[]>;
 import { appendResultOf, type AppendedRow } from './appendedRow';
+import { mayWrite } from './soleWriter';
 
 export interface PendingAppend {
   readonly streamId: string;
@@ -41,7 +39,7 @@ export class GroupCommitter {
     private readonly sql: Sql,
     private readonly single: (pending: PendingAppend) => Promise<AppendResult | null>,
     /** What each statement asks before it writes (the sole-writer lock, ADR 0060). */
-    private readonly mayWrite: () => Fragment,
+    private readonly mayWrite: () => PendingQuery<SqlRow[]>,
     private readonly maxInFlight = 1,
     private readonly maxBatch = 200,
     /** Told how many appends each statement carries (metrics). */
@@ -116,12 +114,13 @@ export class GroupCommitter {
  * stream's head is its base. The head is a scalar max() per row, which PostgreSQL can only answer by an index probe
  * (never a scan of the table, whatever its size), and it sees the table as it was before the statement, so every
  * event of an entry is checked against the same head. The batch travels as one JSON parameter: cheaper to encode
- * than seven arrays, and PostgreSQL keeps each event's JSON text verbatim. Returns the rows inserted.
+ * than seven arrays, and PostgreSQL keeps each event's JSON text verbatim. `asked`: what it asks before it writes
+ * (mayWrite, ADR 0060). Returns the rows inserted.
  */
 export function batchInsert(
   sql: Sql,
   batch: readonly Pick<PendingAppend, 'streamId' | 'base' | 'events'>[],
-  mayWrite: Fragment = sql`delve_may_write()`,
+  asked: PendingQuery<SqlRow[]> = mayWrite(sql),
 ): PendingQuery<Row[]> {
   const rows = batch.flatMap(({ streamId, base, events }, k) =>
     events.map((e, offset) => ({ k, s: streamId, b: base, r: base + 1 + offset, id: e.id, t: e.type, d: e.data, m: e.metadata ?? {} })),
@@ -130,7 +129,7 @@ export function batchInsert(
     insert into events (stream_id, revision, event_id, type, data, metadata)
     select t.s, t.r, t.id, t.t, t.d, t.m
       from json_to_recordset(${JSON.stringify(rows)}::text::json) as t(k int, s text, b bigint, r bigint, id uuid, t text, d json, m json)
-     where ${mayWrite} and coalesce((select max(e.revision) from events e where e.stream_id = t.s), -1) = t.b
+     where ${asked} and coalesce((select max(e.revision) from events e where e.stream_id = t.s), -1) = t.b
      order by t.k, t.r
     returning stream_id, revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
 }

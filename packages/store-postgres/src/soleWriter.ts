@@ -1,6 +1,6 @@
 // The sole writer's lock (ADR 0060): a process that is the database's only writer holds the writers' advisory lock
 // exclusively while it runs, so nothing it has folded can change behind its back, and it may serve games from memory.
-import type { Sql } from 'postgres';
+import type { PendingQuery, Row, Sql } from 'postgres';
 
 /** The SQLSTATE of an append refused because another process holds the database as its sole writer. */
 export const HELD_BY_SOLE_WRITER = 'DL001';
@@ -18,6 +18,15 @@ export interface SoleWriterOptions {
   readonly now?: () => number;
   /** Told when the lock is taken or lost (a lost session, a refused try): the log, the metrics. */
   readonly onChange?: (held: boolean) => void;
+}
+
+/**
+ * What an append statement asks before it writes: nothing while `lock` (this process's) is held, else the writers' key
+ * shared for the statement's transaction, which PostgreSQL refuses with HELD_BY_SOLE_WRITER while another process
+ * holds it (migration 006).
+ */
+export function mayWrite(sql: Sql, lock?: SoleWriterLock): PendingQuery<Row[]> {
+  return lock?.holding() ? sql`true` : sql`delve_may_write()`;
 }
 
 /**
