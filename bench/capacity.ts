@@ -6,7 +6,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { startTestDatabaseServer } from '@delve/store-postgres/testing';
 import type { Database } from '@delve/store-postgres';
-import { benchVariants, checkoutVariants, cpuBetween, postgresCpu, startDelve } from './servers';
+import { benchVariants, checkoutVariants, cpuBetween, postgresCpu, startCapacityFloor, startDelve } from './servers';
 import { connect } from '@delve/store-postgres';
 import { byFrequency, statementLog } from './statementLog';
 
@@ -164,15 +164,21 @@ const committed = async (sql: Database['sql']): Promise<number> => {
 for (let round = 0; round < ROUNDS; round++) {
   for (const workers of WORKERS) {
     for (const variant of VARIANTS) {
+      // The floor holds its tables in one process's memory: it has no shape with more.
+      const floor = variant.env.BENCH_SERVER === 'floor';
+      if (floor && workers !== 1) continue;
       const db = STATEMENTS ? await loggedDatabase(STATEMENTS) : await databases.create();
       const root = checkouts.roots.get(variant.name);
-      const server = await startDelve(
-        db.url,
-        workers,
-        { GAME_PACKAGES: chosen.package, ...variant.env },
-        PROFILE,
-        root !== undefined ? { root } : { fromSources: process.env.BENCH_SOURCES === '1' },
-      );
+      const server = floor
+        ? await startCapacityFloor(db.url, PROFILE)
+        : await startDelve(
+            db.url,
+            workers,
+            // One process is its database's only writer, as `npm start` runs it on its embedded PostgreSQL (ADR 0060).
+            { GAME_PACKAGES: chosen.package, SOLE_WRITER: String(workers === 1), ...variant.env },
+            PROFILE,
+            root !== undefined ? { root } : { fromSources: process.env.BENCH_SOURCES === '1' },
+          );
       const postgres = await postgresCpu(db.sql);
       {
         // What the server and its database spend with nobody playing (leaders and feeds following the log).

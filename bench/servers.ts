@@ -264,6 +264,18 @@ export async function startFloor(kind: FloorKind, processes: number, databaseUrl
   return measured(child, `http://127.0.0.1:${port}`, stopped(child));
 }
 
+/** The capacity floor (bench/capacityFloor.ts) in one process on `databaseUrl`; resolves once it listens. */
+export async function startCapacityFloor(databaseUrl: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, `${ROOT}bench/capacityFloor.ts`], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await started(child, async (out) => out.includes('listening'), 'the capacity floor');
+  return measured(child, `http://127.0.0.1:${port}`, stopped(child));
+}
+
 /**
  * CPU time (µs) a PostgreSQL cluster has used so far: its postmaster (found from the data directory the server
  * reports) with the backends it has reaped, and the backends still running.
