@@ -1,7 +1,9 @@
 // Matchmaking across two server processes on one PostgreSQL: tickets sent to both at once never share a seat and fill
-// every table, and a node killed with -9 while tickets arrive strands none of them.
-import { startTestDatabaseServer } from '@delve/store-postgres/testing';
+// every table, a node killed with -9 while tickets arrive strands none of them, and a fill with bots planned by a
+// scheduler killed with -9 is done once by the other node.
+import { leaderPid, startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t, { type Test } from 'tap';
+import { SCHEDULER_LOCK } from '../src/scheduler';
 import { freePort, httpAs as http, startServer, until, type ServerProcess } from './support/processes';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -78,4 +80,51 @@ t.test('kill -9 of a node while tickets arrive: every ticket it acknowledged sti
     const summary = (await http(b.base, 'GET', `/games/${x.gameId}`)).body;
     t.equal(summary.seats[x.seat].player, x.player, 'each seated ticket holds its seat');
   }
+});
+
+t.test('kill -9 of the scheduling node while a fill with bots waits: the other node fills the table, once', async (t) => {
+  const db = await dbServer.create();
+  t.teardown(() => db.close());
+  const nodes = [await node(t, db.url), await node(t, db.url)];
+  const [fay] = await players(nodes[0]?.base as string, 1);
+  const ticket = await http(
+    nodes[1]?.base as string,
+    'POST',
+    '/matchmaking/tickets',
+    {
+      module: 'toy',
+      seats: 3,
+      options: { maxCards: 4 },
+      fillWithBotsAfter: 2,
+    },
+    fay?.key,
+  );
+  t.match(ticket.body, { status: 'seated', seat: 0 }, 'the ticket waits at a table of three');
+  const gameId = ticket.body.gameId as string;
+  // Whoever leads the scheduler is killed as soon as the fill is in its plan, a second or more before it falls due.
+  const pid = await until('a scheduler to lead', () => leaderPid(db.sql, SCHEDULER_LOCK));
+  const victim = nodes.findIndex((n) => n.child.pid === pid);
+  t.ok(victim >= 0, 'one of the two nodes leads the scheduler');
+  await until('the fill to be planned', async () => {
+    const rows = await db.sql`select 1 from due_actions where game_id = ${gameId} and kind = 'fill'`;
+    return rows.length > 0 ? true : null;
+  });
+  nodes[victim]?.child.kill('SIGKILL');
+  await nodes[victim]?.exited;
+  const survivor = nodes[1 - victim] as ServerProcess;
+  const game = await until('the survivor to fill the table', async () => {
+    const summary = (await http(survivor.base, 'GET', `/games/${gameId}`)).body;
+    return summary.status !== 'open' ? summary : null;
+  });
+  t.equal(game.status, 'active', 'the table starts');
+  t.same(
+    game.seats.map((s: Json) => s.bot),
+    [null, 'fifteen', 'fifteen'],
+    'the ticket keeps its seat and bots sit in the other two',
+  );
+  const events = (await http(survivor.base, 'GET', `/games/${gameId}/events?limit=1000`)).body.items as Json[];
+  const claims = events.filter((e) => e.type === 'SeatClaimed').map((e) => e.data.seat);
+  t.same(claims, [0, 1, 2], 'each seat claimed once: the fill was not done twice');
+  const left = await db.sql`select 1 from due_actions where game_id = ${gameId} and kind = 'fill'`;
+  t.equal(left.length, 0, 'the fill is no longer planned');
 });

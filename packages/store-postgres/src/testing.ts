@@ -1,7 +1,9 @@
 // Test databases: a fresh, migrated database per test (or per file), on DATABASE_URL's server when set,
 // else on one embedded server per test process.
 import { randomUUID } from 'node:crypto';
+import type { Sql } from 'postgres';
 import { connect, type Database } from './database';
+import { sha256Key } from './lockKey';
 import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
 
@@ -52,6 +54,22 @@ export async function openTestDatabase(): Promise<Database> {
       await server.stop();
     },
   };
+}
+
+/**
+ * The process id of the server whose session holds leader lock `name` on `sql`'s database (its pool names each session
+ * `delve/<pid>`), or null while no process leads. For tests that kill a leader in the middle of its work.
+ */
+export async function leaderPid(sql: Sql, name: string): Promise<number | null> {
+  const [database] = await sql<{ name: string }[]>`select current_database() as name`;
+  const key = BigInt.asUintN(64, BigInt(sha256Key(`${database?.name}/${name}`)));
+  // An advisory lock on one bigint shows its high and low 32 bits as classid and objid.
+  const [row] = await sql<{ application_name: string }[]>`
+    select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+       and l.classid = ${String(key >> 32n)}::oid and l.objid = ${String(key & 0xffffffffn)}::oid`;
+  const pid = /^delve\/(\d+)$/.exec(row?.application_name ?? '')?.[1];
+  return pid === undefined ? null : Number(pid);
 }
 
 export { startEmbeddedPostgres };
