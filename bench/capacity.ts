@@ -352,6 +352,7 @@ console.log(
 for (const variant of VARIANTS) {
   for (const workers of WORKERS) {
     const rounds = held.get(`${variant.name}/${workers}`) ?? [];
+    if (rounds.length === 0) continue; // a shape the variant has not (the floor runs one process only)
     const at = steps.filter((s) => s.variant === variant.name && s.workers === workers && s.held).sort((a, b) => b.tables - a.tables)[0];
     const where = at
       ? `server ${Math.round(at.serverCore * 100)}% of a core (${at.shares.map((s) => `${Math.round(s * 100)}%`).join(' ')}), ${at.serverMsPerMove.toFixed(2)} ms/move, ` +
