@@ -2,9 +2,7 @@
 // node leading the notifier and the deliverer is killed with -9 in the middle of deliveries, and afterwards every event
 // has been delivered, at least once, each id seen, in order per game, and each player's inbox holds each of their
 // notifications once: none lost.
-import { sha256 } from '@delve/kernel';
-import { startTestDatabaseServer } from '@delve/store-postgres/testing';
-import postgres from 'postgres';
+import { leaderPid, startTestDatabaseServer } from '@delve/store-postgres/testing';
 import t, { type Test } from 'tap';
 import { DELIVERER_LOCK } from '../src/webhooks/leaders';
 import { ADMIN_KEY } from './support/app';
@@ -22,23 +20,6 @@ async function node(t: Test, env: Record<string, string>): Promise<ServerProcess
   return server;
 }
 
-/** Which process (by pid) holds the deliverer's advisory lock, if any. */
-async function deliverer(url: string): Promise<number | null> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await sql<{ name: string }[]>`select current_database() as name`;
-    // The lock's key, as leaderLock.ts derives it; pg_locks shows its two halves (the shift wraps like a signed int8).
-    const key = sha256(`${row?.name}/${DELIVERER_LOCK}`, 'buffer').readBigInt64BE(0);
-    const rows = await sql<{ pid: number }[]>`
-      select split_part(a.application_name, '/', 2)::int as pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
-       where l.locktype = 'advisory' and l.granted and a.datname = current_database()
-         and ((l.classid::bigint << 32) | l.objid::bigint) = ${String(key)}::bigint`;
-    return rows[0]?.pid ?? null;
-  } finally {
-    await sql.end();
-  }
-}
-
 t.test('kill -9 of the node being told mid-delivery: every event delivered at least once, in order per game; inboxes whole', async (t) => {
   const db = await dbServer.create();
   t.teardown(() => db.close());
@@ -48,7 +29,7 @@ t.test('kill -9 of the node being told mid-delivery: every event delivered at le
   const env = { DATABASE_URL: db.url, ADMIN_KEY, WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_MAX_ATTEMPTS: '20' };
   const a = await node(t, env);
   const b = await node(t, env);
-  t.equal(await deliverer(db.url), a.child.pid, 'the first node leads the deliverer');
+  t.equal(await leaderPid(db.sql, DELIVERER_LOCK), a.child.pid, 'the first node leads the deliverer');
   const hook = await http(
     b.base,
     'POST',
@@ -95,7 +76,7 @@ t.test('kill -9 of the node being told mid-delivery: every event delivered at le
   const order = inOrderPerGame(receiver.received);
   t.ok(order.ok, `in order per game (${order.outOfOrder.join(', ')})`);
   t.equal(order.games, GAMES);
-  t.equal(await deliverer(db.url), b.child.pid, 'the surviving node took the deliverer over');
+  t.equal(await leaderPid(db.sql, DELIVERER_LOCK), b.child.pid, 'the surviving node took the deliverer over');
   const settled = await until('every delivery recorded', async () => {
     const got = (await http(b.base, 'GET', `/webhooks/${hook.body.id}`, undefined, { 'x-admin-key': ADMIN_KEY })).body;
     return got.deliveries.pending === 0 ? got : null;

@@ -1,6 +1,6 @@
 // Leader election for runners and process managers: an advisory lock held by a transaction kept open while leading.
 import type { Sql } from 'postgres';
-import { sha256Key } from './lockKey';
+import { leaderKey } from './lockKey';
 
 /**
  * One leader per name and database. The lock is transaction-scoped and the transaction stays open (idle, without a
@@ -21,11 +21,9 @@ export class AdvisoryLeaderLock {
   /** True while this process holds the lock (taken now or earlier, and its session still alive); false while another leads. */
   async tryAcquire(): Promise<boolean> {
     if (this.held) return true;
-    // Advisory locks belong to the whole PostgreSQL server, not to a database: the key names the database too, so
-    // deployments (or test runs) sharing a server each elect their own leader.
     if (this.key === null) {
       const [database] = await this.sql<{ name: string }[]>`select current_database() as name`;
-      this.key = sha256Key(`${database?.name}/${this.name}`);
+      this.key = leaderKey(String(database?.name), this.name);
     }
     const key = this.key;
     // A follower asks every poll: one statement (taken and freed at once) tells it the lock is still held elsewhere,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { connect, type Database } from './database';
-import { sha256Key } from './lockKey';
+import { leaderKey } from './lockKey';
 import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
 
@@ -62,14 +62,13 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function leaderPid(sql: Sql, name: string): Promise<number | null> {
   const [database] = await sql<{ name: string }[]>`select current_database() as name`;
-  const key = BigInt.asUintN(64, BigInt(sha256Key(`${database?.name}/${name}`)));
-  // An advisory lock on one bigint shows its high and low 32 bits as classid and objid.
-  const [row] = await sql<{ application_name: string }[]>`
-    select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-     where l.locktype = 'advisory' and l.granted and l.objsubid = 1
-       and l.classid = ${String(key >> 32n)}::oid and l.objid = ${String(key & 0xffffffffn)}::oid`;
-  const pid = /^delve\/(\d+)$/.exec(row?.application_name ?? '')?.[1];
-  return pid === undefined ? null : Number(pid);
+  // An advisory lock on one bigint shows its high and low 32 bits as classid and objid (the shift wraps like an int8).
+  const [row] = await sql<{ pid: number }[]>`
+    select split_part(a.application_name, '/', 2)::int as pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and a.datname = current_database()
+       and a.application_name like 'delve/%'
+       and ((l.classid::bigint << 32) | l.objid::bigint) = ${leaderKey(String(database?.name), name)}::bigint`;
+  return row?.pid ?? null;
 }
 
 export { startEmbeddedPostgres };
