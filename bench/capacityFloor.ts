@@ -62,8 +62,10 @@ const viewFor = (table: Table, seat: number) => ({
 const problem = (reply: FastifyReply, status: number, code: string) =>
   reply.code(status).type('application/problem+json').send({ type: 'about:blank', status, code, title: code });
 
-const seatFrom = (request: FastifyRequest): { table: Table; seat: number } | undefined =>
-  seatOf.get(String(request.headers.authorization ?? '').replace(/^Bearer /, ''));
+/** The seat a bearer credential holds (an HTTP header, or connection_init's payload). */
+const seatHolding = (authorization: unknown): { table: Table; seat: number } | undefined =>
+  seatOf.get(String(authorization ?? '').replace(/^Bearer /, ''));
+const seatFrom = (request: FastifyRequest) => seatHolding(request.headers.authorization);
 
 const app = Fastify({ logger: { level: 'silent' }, genReqId: () => randomUUID() });
 await app.register(rateLimit, { max: 10_000_000, timeWindow: 60_000 });
@@ -158,7 +160,7 @@ sockets.on('connection', (socket: WebSocket) => {
   socket.on('message', (raw) => {
     const message = JSON.parse(String(raw)) as { type: string; id?: string; payload?: { authorization?: string } };
     if (message.type === 'connection_init') {
-      at = seatOf.get(String(message.payload?.authorization ?? '').replace(/^Bearer /, ''));
+      at = seatHolding(message.payload?.authorization);
       if (!at) return socket.close(4403, 'Forbidden');
       socket.send('{"type":"connection_ack"}');
     } else if (message.type === 'subscribe' && at && message.id) {

@@ -252,28 +252,32 @@ export async function startDelve(
   return { ...measured(child, base, stopped(child)), readyMs: performance.now() - began, stderr: () => err };
 }
 
-/** The floor server of `kind` in `processes` processes on `databaseUrl`; resolves once every process listens. */
-export async function startFloor(kind: FloorKind, processes: number, databaseUrl: string): Promise<BenchServer> {
+/** A bench server script run through tsx on `databaseUrl`, resolved once it prints "listening". */
+async function startScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  what: string,
+  nodeArgs: readonly string[] = [],
+): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}bench/floorServer.ts`, kind], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, `${ROOT}bench/${script}`, ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FLOOR_PROCESSES: String(processes) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await started(child, async (out) => out.includes('listening'), `the ${kind} floor`);
+  await started(child, async (out) => out.includes('listening'), what);
   return measured(child, `http://127.0.0.1:${port}`, stopped(child));
 }
 
+/** The floor server of `kind` in `processes` processes on `databaseUrl`; resolves once every process listens. */
+export function startFloor(kind: FloorKind, processes: number, databaseUrl: string): Promise<BenchServer> {
+  return startScript('floorServer.ts', [kind], { DATABASE_URL: databaseUrl, FLOOR_PROCESSES: String(processes) }, `the ${kind} floor`);
+}
+
 /** The capacity floor (bench/capacityFloor.ts) in one process on `databaseUrl`; resolves once it listens. */
-export async function startCapacityFloor(databaseUrl: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, `${ROOT}bench/capacityFloor.ts`], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await started(child, async (out) => out.includes('listening'), 'the capacity floor');
-  return measured(child, `http://127.0.0.1:${port}`, stopped(child));
+export function startCapacityFloor(databaseUrl: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  return startScript('capacityFloor.ts', [], { DATABASE_URL: databaseUrl, NODE_ENV: 'production' }, 'the capacity floor', nodeArgs);
 }
 
 /**
